@@ -4,6 +4,7 @@ import type { RuntimeApi, SnapshotOptions, SnapshotResult } from './types';
 import { getAriaRole } from './roles';
 import { getElementAccessibleName, getElementAccessibleDescription } from './accname';
 import { beginAriaCaches, endAriaCaches } from './cache';
+import { settle } from './settle';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
@@ -23,7 +24,7 @@ function install(): void {
     resolve(ref: string): Element { throw new Error(`Ref ${ref} not found`); },
     checkRef(ref: string) { return { error: `Ref ${ref} not found`, kind: 'unknown' }; },
     refFor() { return undefined; },
-    async settle() { return { settled: true, elapsedMs: 0, mutations: 0 }; },
+    settle: options => settle(options),
     role: el => withPass(() => getAriaRole(el)),
     name: el => withPass(() => getElementAccessibleName(el)),
     description: el => withPass(() => getElementAccessibleDescription(el)),
