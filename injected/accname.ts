@@ -1,7 +1,202 @@
-// STUB: owned by the accname helper. accname 1.2 name and description computation.
+// Accessible name and description: W3C accname 1.2 "Computation steps", one function per step.
+// https://w3c.github.io/accname/#computation-steps
+import { cached, passCache } from './cache';
+import { elementTag, getIdRefs } from './dom-utils';
+import { isElementHiddenForAria, isElementStyleVisibilityVisible, isElementSubtreeHiddenForAria } from './hidden';
+import { getAriaRole } from './roles';
+import { type Traversal, childTraversal, rootTraversal } from './accname-traversal';
+import { embeddedControlValue, roleAllowsNameFromContent } from './accname-controls';
+import { hostLanguageAlternativeIsFinal, hostLanguageTextAlternative } from './accname-native';
+import { nameFromContent } from './accname-content';
+
+interface ComputedName { name: string; fromTooltip: boolean }
+const nameCache = passCache<Element, ComputedName>();
+const nameCacheWithHidden = passCache<Element, ComputedName>();
+const descriptionCache = passCache<Element, string>();
+const descriptionCacheWithHidden = passCache<Element, string>();
+
+/** Accessible name (accname 1.2), whitespace-normalised. Hidden elements have no name unless `includeHidden`. */
 export function getElementAccessibleName(element: Element, includeHidden = false): string {
-  return (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+  return cachedName(element, includeHidden).name;
 }
+
+function cachedName(element: Element, includeHidden: boolean): ComputedName {
+  return cached(includeHidden ? nameCacheWithHidden : nameCache, element, () => computeName(element, includeHidden));
+}
+
+/** Accessible description: aria-describedby, else aria-description, else a title not already used as the name. */
 export function getElementAccessibleDescription(element: Element, includeHidden = false): string {
-  return '';
+  return cached(includeHidden ? descriptionCacheWithHidden : descriptionCache, element, () => {
+    if (!includeHidden && isElementHiddenForAria(element)) return '';
+    // Step 2B, description branch: the text alternatives of the aria-describedby references.
+    const refs = getIdRefs(element, 'aria-describedby');
+    if (refs.length) {
+      // Referenced nodes of a description do not follow their own references either (2B: no chains).
+      const t: Traversal = { ...rootTraversal(element, includeHidden), inReference: true };
+      const text = normalizeWhiteSpace(refs.map(ref => referencedText(ref, t)).join(' '));
+      if (text) return text;
+    }
+    const description = normalizeWhiteSpace(element.getAttribute('aria-description') ?? '');
+    if (description) return description;
+    // HTML-AAM: the title attribute describes the element when it did not name it. Chromium also drops a
+    // title that merely repeats the name (<button title="Save">Save</button>).
+    const title = normalizeWhiteSpace(element.getAttribute('title') ?? '');
+    const computed = cachedName(element, includeHidden);
+    if (title && !computed.fromTooltip && title !== computed.name) return title;
+    return '';
+  });
+}
+
+function computeName(element: Element, includeHidden: boolean): ComputedName {
+  const t = rootTraversal(element, includeHidden);
+  const named = namedWithoutTooltip(element, t);
+  if (named !== undefined) {
+    // Chromium keeps NBSP at the ends of an author-given aria-label, but trims it from text content.
+    const fromAriaLabel = named.text === element.getAttribute('aria-label');
+    const name = normalizeWhiteSpace(named.text);
+    return { name: fromAriaLabel ? name : name.trim(), fromTooltip: false };
+  }
+  // Step 2I on the root: the tooltip attribute is the last resort.
+  const title = isPresentational(element) ? '' : normalizeWhiteSpace(tooltip(element));
+  return { name: title, fromTooltip: !!title };
+}
+
+/**
+ * What a step produced for an element: its text, and whether that text is the element's rendered
+ * content (2F) rather than an attribute-like source (aria-label, alt, a value, a title...).
+ */
+interface Alternative { text: string; fromContent: boolean }
+const byAttribute = (text: string): Alternative => ({ text, fromContent: false });
+const byContent = (text: string): Alternative => ({ text, fromContent: true });
+
+/** The text alternative of any node reached during the computation (the "current node"). */
+function textAlternative(node: Node, t: Traversal): string {
+  if (node.nodeType === 3 /* TEXT_NODE */) return textNodeText(node, t);
+  if (node.nodeType !== 1 /* ELEMENT_NODE */) return '';
+  return elementAlternative(node as Element, t).text;
+}
+
+/**
+ * 2F.iii: a child's contribution to its parent's content. Text an element gets from an attribute is not
+ * rendered inline with its neighbours, so it is set apart by spaces (Chromium: "Go<img alt=x>now" is "Go x now").
+ */
+function childContribution(node: Node, t: Traversal): string {
+  if (node.nodeType !== 1 /* ELEMENT_NODE */) return textAlternative(node, t);
+  const alternative = elementAlternative(node as Element, t);
+  return alternative.fromContent || !alternative.text ? alternative.text : ` ${alternative.text} `;
+}
+
+function elementAlternative(element: Element, t: Traversal): Alternative {
+  if (t.visited.has(element)) return byContent('');
+  // 2I: the tooltip when nothing else named the node.
+  return namedWithoutTooltip(element, t) ?? byAttribute(isPresentational(element) ? '' : tooltip(element));
+}
+
+/** role none/presentation: the element's own semantics (host-language labels, its title) are gone. */
+function isPresentational(element: Element): boolean {
+  const role = getAriaRole(element);
+  return role === 'presentation' || role === 'none';
+}
+
+/** Steps 2A–2H for an element; undefined when none of them produced text (2I may still apply). */
+function namedWithoutTooltip(element: Element, t: Traversal): Alternative | undefined {
+  t.visited.add(element);
+  // 2A: hidden nodes contribute nothing, unless this traversal started at a hidden referenced/label node.
+  // A visibility:hidden descendant still lets its visibility:visible descendants through.
+  if (!t.includeHidden && isElementHiddenForAria(element)) {
+    if (element === t.root || isElementSubtreeHiddenForAria(element)) return byContent('');
+    const child = childTraversal(t);
+    return byContent(nameFromContent(element, node => childContribution(node, child)));
+  }
+  const role = getAriaRole(element);
+  const ariaLabel = elementAriaLabel(element);
+
+  // 2B: aria-labelledby (only when not already following a reference: no chains).
+  if (!t.inReference) {
+    const labelledBy = labelledByText(element, t);
+    if (labelledBy) return byAttribute(labelledBy);
+  }
+
+  // 2C: a control embedded in the label of another node contributes its value. The node being named
+  // is not embedded in its own label, except when it references itself without an aria-label (Chromium).
+  if (element !== t.root || (t.inReference && !ariaLabel)) {
+    const value = embeddedControlValue(element, role, option => optionText(option, t));
+    if (value !== undefined) return byAttribute(value);
+  }
+
+  // 2D: aria-label.
+  if (ariaLabel) return byAttribute(ariaLabel);
+
+  // 2E: host-language text alternatives (label, alt, legend, caption...), unless presentational.
+  if (!isPresentational(element)) {
+    const native = hostLanguageTextAlternative(element, t, labelElementText);
+    if (native.trim()) return byAttribute(native);
+    if (hostLanguageAlternativeIsFinal(element)) return byAttribute('');
+  }
+
+  // 2F/2H: name from content, for roles that allow it, for label sources and for descendants.
+  if (t.isLabelSource || roleAllowsNameFromContent(role, t.recursing)) {
+    const child = childTraversal(t);
+    const content = nameFromContent(element, node => childContribution(node, child));
+    // A descendant made only of white space still separates its neighbours' words.
+    if (content.trim() || (t.recursing && content)) return byContent(content);
+  }
+  return undefined;
+}
+
+/** A non-blank aria-label. A <slot> has no box of its own, so its attributes name nothing (it stands for its content). */
+function elementAriaLabel(element: Element): string {
+  if (elementTag(element) === 'slot') return '';
+  const label = element.getAttribute('aria-label');
+  return label && label.trim() ? label : '';
+}
+
+/** 2B: the referenced nodes' text alternatives joined by spaces. Hidden references still count. */
+function labelledByText(element: Element, t: Traversal): string {
+  const refs = getIdRefs(element, 'aria-labelledby');
+  if (!refs.length) return '';
+  const text = refs.map(ref => referencedText(ref, { ...t, inReference: true })).join(' ');
+  return text.trim() ? text : '';
+}
+
+/** Text of a node referenced by aria-labelledby/-describedby: its subtree's hidden nodes count when it is hidden itself. */
+function referencedText(ref: Element, t: Traversal): string {
+  const includeHidden = t.includeHidden || isElementHiddenForAria(ref);
+  // The root referencing itself (aria-labelledby="self other") is computed afresh: its aria-label, else its value.
+  if (ref === t.root) t.visited.delete(ref);
+  return textAlternative(ref, { ...t, includeHidden, isLabelSource: true, recursing: ref !== t.root });
+}
+
+/** 2E helper: the content of a <label>/<legend>/<caption>/<figcaption>, a native text alternative element. */
+function labelElementText(label: Element, t: Traversal): string {
+  if (t.visited.has(label)) return '';
+  // Unlike aria-labelledby targets, hidden <label>s (and legends, captions) name nothing (Chromium).
+  if (!t.includeHidden && isElementHiddenForAria(label)) return '';
+  return textAlternative(label, { ...t, isLabelSource: true, recursing: true });
+}
+
+function optionText(option: Element, t: Traversal): string {
+  return textAlternative(option, { ...t, isLabelSource: true, recursing: true });
+}
+
+/** 2G text nodes: their character data (whitespace is normalised once, at the end). */
+function textNodeText(node: Node, t: Traversal): string {
+  // Text has no visibility of its own: it is rendered as its parent's style says.
+  const parent = node.parentElement;
+  if (!t.includeHidden && parent && !isElementStyleVisibilityVisible(parent)) return '';
+  return node.nodeValue ?? '';
+}
+
+/**
+ * Whitespace normalisation of the final name: runs of ASCII white space become one space and are trimmed
+ * at both ends; other spaces (NBSP) are content and survive, as in Chromium.
+ */
+function normalizeWhiteSpace(text: string): string {
+  return text.replace(/[\u0020\u0009\u000a\u000c\u000d]+/g, ' ').replace(/^ | $/g, '');
+}
+
+/** 2I: the tooltip attribute (HTML title). */
+function tooltip(element: Element): string {
+  const title = element.getAttribute('title');
+  return title && title.trim() ? title : '';
 }

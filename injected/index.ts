@@ -1,30 +1,46 @@
 // Entry point of the browser runtime: installs `globalThis.__ariaref` once per document.
-// STUB wiring: owned by the snapshot helper (tree, refs, renderer); settle by the driver helper.
-import type { RuntimeApi, SnapshotOptions, SnapshotResult } from './types';
+// Snapshot/refs come from snapshot.ts; settle and the wait support from their own modules.
+import type { RuntimeApi } from './types';
 import { getAriaRole } from './roles';
 import { getElementAccessibleName, getElementAccessibleDescription } from './accname';
 import { beginAriaCaches, endAriaCaches } from './cache';
 import { settle } from './settle';
+import { createSnapshotRuntime } from './snapshot';
+import { crossableResult } from './snapshot-json';
+import { findInSnapshot, foldedSnapshot } from './fold-snapshot';
+import { installWaitSupport, waitApi } from './wait-api';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
   try { return fn(); } finally { endAriaCaches(); }
 }
 
+/** Random per document: tells the driver a navigation replaced the runtime. */
+function randomId(): string {
+  const bytes = new Uint8Array(8);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('');
+}
+
 function install(): void {
   const g = globalThis as any;
   if (g.__ariaref) return; // idempotent: a second injection changes nothing
-  const docId = Math.random().toString(36).slice(2);
+  installWaitSupport(); // before any page script grabs setTimeout/fetch
+  const docId = randomId();
+  const snapshots = createSnapshotRuntime(document, docId);
   const api: RuntimeApi = {
     version: '0.1.0',
     docId,
-    snapshot(_options?: SnapshotOptions): SnapshotResult {
-      throw new Error('not implemented');
-    },
-    resolve(ref: string): Element { throw new Error(`Ref ${ref} not found`); },
-    checkRef(ref: string) { return { error: `Ref ${ref} not found`, kind: 'unknown' }; },
-    refFor() { return undefined; },
+    // Budget/paging (fold.ts) and find wrap the snapshot runtime; plain snapshots pass straight through.
+    // A tree too deep for page.evaluate's serializer comes back as JSON text (`json`) instead.
+    snapshot: options => crossableResult(foldedSnapshot(snapshots, options)),
+    find: query => findInSnapshot(snapshots, query),
+    resolve: ref => snapshots.resolve(ref),
+    checkRef: ref => snapshots.checkRef(ref),
+    refFor: (element, options) => snapshots.refFor(element, options),
     settle: options => settle(options),
+    ...waitApi,
     role: el => withPass(() => getAriaRole(el)),
     name: el => withPass(() => getElementAccessibleName(el)),
     description: el => withPass(() => getElementAccessibleDescription(el)),

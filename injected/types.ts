@@ -41,11 +41,28 @@ export interface SnapshotOptions {
   verbose?: boolean;
   /** Which renderings to return; default 'yaml'. */
   format?: 'yaml' | 'json' | 'both';
+  /** With format 'json'/'both': return the tree as JSON text in `json` instead of `tree` (safe at any depth). */
+  jsonString?: boolean;
+  /**
+   * Token budget (characters / 4): a larger snapshot folds long runs of similar siblings, deep
+   * and wide regions into "… N more …: snapshot with rootRef=… offset=…" lines (injected/fold.ts).
+   * Absent or 0: no folding. The driver's default is DEFAULT_BUDGET_TOKENS (8000).
+   */
+  budgetTokens?: number;
+  /** Paging: first child (index among the root's children) of the snapshot root to show. */
+  offset?: number;
+  /** Paging: how many children of the snapshot root to show from `offset`. */
+  limit?: number;
 }
 
 export interface SnapshotResult {
   yaml?: string;
   tree?: AriaNode;
+  /**
+   * The tree as JSON text, when `jsonString` was set, or instead of `tree` when the tree is more than
+   * 40 levels deep (page.evaluate cannot return objects nested that deep).
+   */
+  json?: string;
   /** Refs of iframe placeholders emitted in this frame, in document order; the driver fills them in. */
   iframes: string[];
   /** Highest ref number issued so far in this document (the driver feeds it back as `seed` after a navigation). */
@@ -58,12 +75,52 @@ export interface SnapshotResult {
 export interface SettleOptions {
   quietMs?: number;    // default 100
   timeoutMs?: number;  // default 3000
+  /** Mark from markActivity() taken before the action: also wait for the work the action started. */
+  mark?: number;
+  /** Quiet needed once the action's own tracked timers have fired; default min(quietMs, 30). */
+  tailMs?: number;
+  /** A page changing nonstop (no baseline churn) is given up on after this long; default 1500. */
+  steadyMs?: number;
 }
 
 export interface SettleReport {
-  settled: boolean;    // false: timed out
+  settled: boolean;    // false: timed out or gave up on a page that keeps changing
   elapsedMs: number;
   mutations: number;
+  /** Why it returned: quiet window reached, churn recognised, the cap, or the document is navigating away. */
+  reason?: 'quiet' | 'churn' | 'timeout' | 'navigation';
+  /** A cross-document navigation the page started while settling (destination URL). */
+  navigating?: string;
+  /** Mutation batches per second before the action (with a mark) and during the wait. */
+  baselineRate?: number;
+  rate?: number;
+  /** Work of the action still running when it returned. */
+  pending?: PendingActivity;
+}
+
+/** Returned by markActivity(): the mark and the page's mutation rate right before the action. */
+export interface ActivityMark {
+  mark: number;
+  mutationsPerSecond: number;
+}
+
+/** Work an action started that has not finished yet. */
+export interface PendingActivity {
+  timers: number;      // short setTimeouts (<= ~1 s) scheduled by the action's handlers
+  requests: number;    // fetch/XHR started by them
+  busy: string[];      // aria-busy="true" regions that turned busy after the mark ('region "Results"')
+}
+
+/** The element actually hit at a point, when it is not the one the driver wanted to click. */
+export interface CoveringElement {
+  role: string;
+  name: string;
+  ref?: string;
+  tag: string;
+  /** Start of its text, when it has no name (overlays are often unnamed divs). */
+  text?: string;
+  /** Nearest ancestor with a meaningful role and name (the dialog/banner the hit element belongs to). */
+  container?: { role: string; name: string; ref?: string };
 }
 
 /** Result of checking a ref without throwing: null when it resolves. */
@@ -79,10 +136,49 @@ export interface RuntimeApi {
   /** Like resolve, but returns the error instead of throwing. */
   checkRef(ref: string): RefCheck;
   /** Ref of an element (minting one if it has none), used to describe covering elements etc. */
-  refFor(element: Element): string | undefined;
+  refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   settle(options?: SettleOptions): Promise<SettleReport>;
+  /** Open an action window before acting (activity tracking; see injected/activity.ts). */
+  markActivity?(): ActivityMark;
+  /** Work started since `mark` that is still running. */
+  pendingActivity?(mark?: number): PendingActivity;
+  /** What is drawn at viewport point (x, y), for "another element would receive the click" errors. */
+  coveringElement?(x: number, y: number): CoveringElement | null;
+  /** Search the snapshot tree by text, role and name without rendering a snapshot (injected/find.ts). */
+  find?(query: FindQuery): FindResult;
   // Computation entry points used by conformance tests and debugging.
   role(element: Element): string | null;
   name(element: Element): string;
   description(element: Element): string;
+}
+
+/** What find() looks for: every given criterion must match (case-insensitive). */
+export interface FindQuery {
+  /** Substring of the name, value, placeholder, description, url or text inside the node. */
+  text?: string;
+  /** Exact role. */
+  role?: string;
+  /** Substring of the accessible name. */
+  name?: string;
+  /** Search only this ref's subtree. */
+  rootRef?: string;
+  /** Matches returned at most (default 50); `total` counts them all. */
+  limit?: number;
+}
+
+export interface FindMatch {
+  ref?: string;
+  role: string;
+  name: string;
+  /** The node's snapshot line, e.g. `button "Delete" [ref=e812]`. */
+  line: string;
+  /** Ancestors and the line: `main > table "Orders" > row "Order 42" > button "Delete" [ref=e812]`. */
+  path: string;
+}
+
+export interface FindResult {
+  matches: FindMatch[];
+  total: number;
+  /** The matches as text for an agent, one path per line. */
+  text: string;
 }

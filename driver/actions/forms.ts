@@ -1,0 +1,59 @@
+// Form controls: fill a field, select options, check or uncheck.
+import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import { ActionError } from './errors.js';
+import type { WaitReport } from './wait.js';
+
+export async function fill(target: ActionTarget, ref: string, value: string, options: ActionOptions = {}): Promise<WaitReport> {
+  const locator = await target.locator(ref);
+  return perform(target, { action: 'fill', target: ref, locator, run: () => locator.fill(value, { timeout: actionTimeout(options) }) }, options);
+}
+
+export interface SelectOptions extends ActionOptions {
+  /** Match options by value, by visible label, or either (default). */
+  by?: 'value' | 'label' | 'any';
+}
+
+export type SelectResult = WaitReport & { selected: string[] };
+
+/** Select options of a <select> by value or label; returns the values now selected. */
+export async function selectOption(target: ActionTarget, ref: string, values: string | string[], options: SelectOptions = {}): Promise<SelectResult> {
+  const locator = await target.locator(ref);
+  const wanted = Array.isArray(values) ? values : [values];
+  const by = options.by ?? 'any';
+  // Plain strings match a value or a label (Playwright's rule); objects match one of the two only.
+  const matchers: string[] | Array<{ value?: string; label?: string }> =
+    by === 'any' ? wanted : wanted.map(v => (by === 'value' ? { value: v } : { label: v }));
+  let selected: string[] = [];
+  const report = await perform(target, {
+    action: 'select an option of', target: ref, locator,
+    run: async () => {
+      try {
+        selected = await locator.selectOption(matchers, { timeout: actionTimeout(options) });
+      } catch (error) {
+        if (!/did not find some options|Timeout \d+ms exceeded/i.test(String((error as Error)?.message))) throw error;
+        throw await missingOptions(locator, ref, wanted, error);
+      }
+    },
+  }, options);
+  return { ...report, selected };
+}
+
+/** When the wanted option is not there, list the ones that are. */
+async function missingOptions(locator: import('playwright').Locator, ref: string, wanted: string[], cause: unknown): Promise<Error> {
+  const labels = await locator.locator('option').allInnerTexts().catch(() => [] as string[]);
+  if (!labels.length) return cause as Error;
+  const shown = labels.slice(0, 30).map(l => JSON.stringify(l.trim())).join(', ');
+  return new ActionError(`${ref} has no option ${wanted.map(w => JSON.stringify(w)).join(', ')}. Its options are: ${shown}${labels.length > 30 ? ', ...' : ''}. Pick one of those by label or value.`, 'no-option', { cause });
+}
+
+/** Check (true) or uncheck (false) a checkbox, radio button or switch; no-op when already so. */
+export async function setChecked(target: ActionTarget, ref: string, checked: boolean, options: ActionOptions = {}): Promise<WaitReport> {
+  const locator = await target.locator(ref);
+  return perform(target, {
+    action: checked ? 'check' : 'uncheck', target: ref, locator,
+    run: () => locator.setChecked(checked, { timeout: actionTimeout(options) }),
+  }, options);
+}
+
+export const check = (target: ActionTarget, ref: string, options?: ActionOptions) => setChecked(target, ref, true, options);
+export const uncheck = (target: ActionTarget, ref: string, options?: ActionOptions) => setChecked(target, ref, false, options);

@@ -1,0 +1,45 @@
+// Keyboard actions: press a key or chord (optionally on a ref), type text into a field.
+import { pressChord } from './keys.js';
+import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import type { WaitReport } from './wait.js';
+
+export interface PressOptions extends ActionOptions {
+  /** Focus this element first; default: whatever has focus. */
+  ref?: string;
+}
+
+export async function press(target: ActionTarget, key: string, options: PressOptions = {}): Promise<WaitReport> {
+  const locator = options.ref ? await target.locator(options.ref) : undefined;
+  return perform(target, {
+    action: `press ${key} on`, target: options.ref ?? 'the focused element', locator,
+    run: async () => {
+      if (locator) await locator.focus({ timeout: actionTimeout(options) });
+      await pressChord(target.page.keyboard, key);
+    },
+  }, options);
+}
+
+export interface TypeOptions extends ActionOptions {
+  /** Press Enter afterwards. */
+  submit?: boolean;
+  /** Key by key (fires keydown/keypress/keyup per character, for search-as-you-type fields). */
+  slowly?: boolean;
+}
+
+/** Replace the field's text with `text` (fill, or key by key with `slowly`), then optionally Enter. */
+export async function type(target: ActionTarget, ref: string, text: string, options: TypeOptions = {}): Promise<WaitReport> {
+  const locator = await target.locator(ref);
+  const timeout = actionTimeout(options);
+  return perform(target, {
+    action: 'type into', target: ref, locator,
+    run: async () => {
+      if (options.slowly) {
+        await locator.fill('', { timeout });
+        await locator.pressSequentially(text, { timeout });
+      } else {
+        await locator.fill(text, { timeout });
+      }
+      if (options.submit) await locator.press('Enter', { timeout });
+    },
+  }, options);
+}

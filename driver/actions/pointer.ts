@@ -1,0 +1,47 @@
+// Mouse actions on a ref or selector: click (button, count, modifiers), hover, drag.
+import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import type { WaitReport } from './wait.js';
+
+export type Modifier = 'Alt' | 'Control' | 'ControlOrMeta' | 'Meta' | 'Shift';
+
+export interface ClickOptions extends ActionOptions {
+  button?: 'left' | 'right' | 'middle';
+  /** 2 for a double click. */
+  clickCount?: number;
+  /** Held during the click, always released afterwards (Playwright releases them itself). */
+  modifiers?: Modifier[];
+}
+
+const MODIFIERS = new Set<string>(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
+
+function checkModifiers(modifiers: readonly string[] | undefined): void {
+  const bad = (modifiers ?? []).filter(m => !MODIFIERS.has(m));
+  if (bad.length)
+    throw new Error(`Unknown modifier ${bad.map(m => JSON.stringify(m)).join(', ')}: use Alt, Control, ControlOrMeta, Meta or Shift.`);
+}
+
+export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
+  checkModifiers(options.modifiers);
+  const locator = await target.locator(ref);
+  const clickCount = Math.max(1, Math.floor(options.clickCount ?? 1));
+  const action = clickCount === 2 ? 'double-click' : 'click';
+  return perform(target, {
+    action, target: ref, locator,
+    run: () => locator.click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
+  }, options);
+}
+
+export async function hover(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
+  const locator = await target.locator(ref);
+  return perform(target, { action: 'hover', target: ref, locator, run: () => locator.hover({ timeout: actionTimeout(options) }) }, options);
+}
+
+/** Drag the element of `fromRef` onto the element of `toRef` (HTML5 drag and drop and mouse-based). */
+export async function drag(target: ActionTarget, fromRef: string, toRef: string, options: ActionOptions = {}): Promise<WaitReport> {
+  const source = await target.locator(fromRef);
+  const destination = await target.locator(toRef);
+  return perform(target, {
+    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source,
+    run: () => source.dragTo(destination, { timeout: actionTimeout(options) }),
+  }, options);
+}

@@ -1,0 +1,218 @@
+// The one wait every action goes through:
+//   before: subscribe to dialogs/navigation/popups, mark activity in the page;
+//   action: run it (errors are rethrown after cleanup);
+//   after:  dialog -> return at once; navigation -> wait for it (bounded) and settle the new page;
+//           otherwise settle in-page (quiet window + the action's own timers/requests/aria-busy,
+//           with background churn recognised) -> typed WaitReport.
+// Every in-page call is raced against its own timeout: a dialog pauses page scripts, and nothing
+// may hang on it.
+import type { Frame, Page } from 'playwright';
+import type { SettleReport } from '../../injected/types.js';
+import { PageEvents, type DialogPolicy } from './page-events.js';
+import { delay, documentId, markActivity, settleIn, type MarkResult } from './page-calls.js';
+import type { WaitReport } from './wait-report.js';
+
+export type { WaitReport, DialogInfo } from './wait-report.js';
+export { summarizeWait } from './wait-report.js';
+
+export interface WaitOptions {
+  /** Multiply page-speed-bound timings (quiet window, tails) by this, e.g. 4 under CPU throttling. */
+  cpuSlowdown?: number;
+  /** Multiply network-bound timings (navigation, request waits) by this. */
+  networkSlowdown?: number;
+  /** Quiet window in ms before slow-down scaling; default 100. */
+  quietMs?: number;
+  /** Cap on the settle in ms before slow-down scaling; default 3000. */
+  timeoutMs?: number;
+  /** Bound on a navigation's commit + DOMContentLoaded in ms before scaling; default 10000. */
+  navigationTimeoutMs?: number;
+  /** What to do with a dialog the action opens; default 'leave' (report it, the owner answers it). */
+  dialogs?: DialogPolicy;
+  /** Frame the action happens in (activity is tracked there); default the main frame. */
+  frame?: Frame;
+}
+
+interface Timings {
+  quietMs: number; tailMs: number; steadyMs: number; capMs: number;
+  navStartMs: number; navLateMs: number; navTimeoutMs: number; callMs: number;
+}
+
+function timings(options: WaitOptions): Timings {
+  const cpu = Math.max(1, options.cpuSlowdown ?? 1);
+  const net = Math.max(1, options.networkSlowdown ?? 1);
+  const quietMs = (options.quietMs ?? 100) * cpu;
+  return {
+    quietMs,
+    // One animation frame plus slack: what a framework renders after the action's timer fired.
+    tailMs: Math.min(quietMs, 30 * cpu),
+    steadyMs: 1500 * cpu,
+    capMs: (options.timeoutMs ?? 3000) * Math.max(cpu, net),
+    navStartMs: 100 * Math.max(cpu, net),
+    navLateMs: 1000 * Math.max(cpu, net),
+    navTimeoutMs: (options.navigationTimeoutMs ?? 10_000) * net,
+    callMs: 1000 * cpu,   // a plain in-page call (mark, docId) that takes longer is stuck
+  };
+}
+
+function busyList(report: SettleReport): string[] | undefined {
+  const p = report.pending;
+  if (!p) return undefined;
+  const out: string[] = [];
+  if (p.timers) out.push(`${p.timers} timer${p.timers > 1 ? 's' : ''}`);
+  if (p.requests) out.push(`${p.requests} request${p.requests > 1 ? 's' : ''}`);
+  for (const region of p.busy) out.push(`${region} (aria-busy)`);
+  return out.length ? out : undefined;
+}
+
+function fromSettle(report: WaitReport, settle: SettleReport | null | undefined): void {
+  if (!settle) { report.outcome = 'unavailable'; return; }
+  // 'navigation' only reaches here when the navigation then did not happen (204, cancelled).
+  report.outcome = settle.reason === 'navigation' ? 'quiet' : settle.reason ?? (settle.settled ? 'quiet' : 'timeout');
+  report.settledAfterMs = settle.elapsedMs;
+  report.mutations = settle.mutations;
+  if (settle.baselineRate !== undefined) report.baselineRate = settle.baselineRate;
+  if (settle.rate !== undefined) report.rate = settle.rate;
+  const busy = busyList(settle);
+  if (busy) report.stillBusy = busy;
+}
+
+/** Waits around ONE action. Create a new instance per action. */
+export class ActionWaiter {
+  private used = false;
+  private readonly t: Timings;
+  private readonly frame: Frame;
+
+  constructor(private readonly page: Page, private readonly options: WaitOptions = {}) {
+    this.t = timings(options);
+    this.frame = options.frame ?? page.mainFrame();
+  }
+
+  /** Run `action` and wait for its effects. The action's own error is rethrown unchanged. */
+  async run(action: () => Promise<unknown>): Promise<WaitReport> {
+    if (this.used) throw new Error('ariaref: an ActionWaiter waits around one action only; create a new one for the next action.');
+    this.used = true;
+    const started = Date.now();
+    const events = new PageEvents(this.page, this.page.mainFrame(), this.options.dialogs ?? 'leave');
+    try {
+      // Not awaited before acting: CDP delivers the mark's evaluate to the renderer ahead of every
+      // command the action sends, so the window is open before the input arrives, one round trip sooner.
+      const marking = markActivity(this.frame, this.t.callMs);
+      const pending = action();
+      pending.catch(() => {});
+      const mark = await marking;
+      const first = await Promise.race([pending.then(() => 'done' as const), events.dialogOpened.then(() => 'dialog' as const)]);
+      if (first === 'dialog') pending.catch(() => {}); // input dispatch may stay blocked until the dialog closes
+      const report: WaitReport = { elapsedMs: 0, outcome: 'dialog' };
+      if (first !== 'dialog') await this.afterAction(events, mark, report);
+      return this.finish(report, events, started);
+    } finally {
+      events.dispose();
+    }
+  }
+
+  private async afterAction(events: PageEvents, mark: MarkResult | undefined, report: WaitReport): Promise<void> {
+    const actionEnd = Date.now();
+    const settling = settleIn(this.frame, {
+      quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, mark: mark?.mark,
+    }, this.t.callMs);
+    let winner = await Promise.race([
+      settling.then(() => 'settled' as const),
+      events.navigationStarted.then(() => 'navigation' as const),
+      events.dialogOpened.then(() => 'dialog' as const),
+    ]);
+    if (winner === 'dialog') { report.outcome = 'dialog'; return; }
+    if (winner === 'settled') {
+      // A quick settle (tail after a tracked timer) must still leave a navigation its start window.
+      const left = this.t.navStartMs - (Date.now() - actionEnd);
+      if (left > 0 && !events.navigationRequest) {
+        const nap = delay(left);
+        await Promise.race([nap.promise, events.navigationStarted, events.dialogOpened]);
+        nap.cancel();
+      }
+      if (events.dialog) { report.outcome = 'dialog'; return; }
+      if (events.navigationRequest) winner = 'navigation';
+    }
+    const settled = winner === 'settled' ? await settling : undefined;
+    const replaced = settled && !settled.ok && events.committedUrl !== undefined; // history/bfcache swap without a request
+    const leaving = settled?.ok ? settled.value?.navigating : undefined;       // the page said it is navigating away
+    if (leaving && !events.navigationRequest) {
+      const nap = delay(this.t.navLateMs);
+      await Promise.race([nap.promise, events.navigationStarted, events.dialogOpened]);
+      nap.cancel();
+      if (events.dialog) { report.outcome = 'dialog'; return; }
+      if (!events.navigationRequest && events.committedUrl === undefined) {
+        report.navigatedTo = leaving; report.navigationPending = true; report.outcome = 'timeout';
+        return;
+      }
+    }
+    if (winner === 'navigation' || replaced || leaving) return this.followNavigation(events, mark, settling, report);
+    fromSettle(report, settled?.ok ? settled.value : null);
+    if (events.committedUrl !== undefined) { report.navigatedTo = this.page.url(); report.sameDocument = true; }
+  }
+
+  private async followNavigation(
+    events: PageEvents, mark: MarkResult | undefined, oldSettle: ReturnType<typeof settleIn>, report: WaitReport,
+  ): Promise<void> {
+    const outcome = await events.waitForCommit(this.t.navTimeoutMs);
+    if (outcome === 'dialog') { report.outcome = 'dialog'; return; }
+    if (outcome === 'aborted') {
+      // 204, download or cancelled: the old document stays; its settle is still valid.
+      const old = await oldSettle;
+      // It may have stopped early because the document said it was leaving: settle it afresh.
+      const again = old.ok && old.value?.reason === 'navigation'
+        ? await raceDialog(events, settleIn(this.frame, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, steadyMs: this.t.steadyMs }, this.t.callMs))
+        : old;
+      if (again === 'dialog') { report.outcome = 'dialog'; return; }
+      fromSettle(report, again.ok ? again.value : null);
+      return;
+    }
+    report.navigatedTo = this.page.url();
+    if (outcome === 'timeout') { report.navigationPending = true; report.outcome = 'timeout'; return; }
+    const main = this.page.mainFrame();
+    const loaded = await raceDialog(events, main.waitForLoadState('domcontentloaded', { timeout: this.t.navTimeoutMs }).then(() => true, () => false));
+    if (loaded === 'dialog') { report.outcome = 'dialog'; return; }
+    if (!loaded) report.navigationPending = true;
+    const docId = await documentId(main, this.t.callMs);
+    report.sameDocument = !!mark && docId === mark.docId;
+    const fresh = await raceDialog(events, settleIn(main, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, steadyMs: this.t.steadyMs }, this.t.callMs));
+    if (fresh === 'dialog') { report.outcome = 'dialog'; return; }
+    fromSettle(report, fresh.ok ? fresh.value : null);
+    report.navigatedTo = this.page.url();
+  }
+
+  private finish(report: WaitReport, events: PageEvents, started: number): WaitReport {
+    if (events.dialog) { report.dialog = events.dialog; report.outcome = 'dialog'; }
+    if (events.popups.length) report.popups = events.popups.map(popup => popup.url());
+    if (events.downloads.length) report.downloads = [...events.downloads];
+    report.elapsedMs = Date.now() - started;
+    return report;
+  }
+}
+
+async function raceDialog<T>(events: PageEvents, work: Promise<T>): Promise<T | 'dialog'> {
+  work.catch(() => {});
+  return Promise.race([work, events.dialogOpened.then(() => 'dialog' as const)]);
+}
+
+/** Run one action and wait for its effects (see ActionWaiter). */
+export function runAndWait(page: Page, action: () => Promise<unknown>, options: WaitOptions = {}): Promise<WaitReport> {
+  return new ActionWaiter(page, options).run(action);
+}
+
+/** Settle without an action (AriaPage.settle()): quiet window, churn recognition, cap. */
+export async function waitForSettle(page: Page, options: WaitOptions = {}): Promise<WaitReport> {
+  const t = timings(options);
+  const started = Date.now();
+  const events = new PageEvents(page, page.mainFrame(), options.dialogs ?? 'leave');
+  try {
+    const frame = options.frame ?? page.mainFrame();
+    const result = await raceDialog(events, settleIn(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, steadyMs: t.steadyMs }, t.callMs));
+    const report: WaitReport = { elapsedMs: 0, outcome: 'dialog' };
+    if (result !== 'dialog') fromSettle(report, result.ok ? result.value : null);
+    if (events.dialog) report.dialog = events.dialog;
+    report.elapsedMs = Date.now() - started;
+    return report;
+  } finally {
+    events.dispose();
+  }
+}

@@ -1,0 +1,109 @@
+// AriaPage: one Playwright Page seen through ariaref: stitched snapshots with refs, refs to
+// Locators, waiting for the page to settle, and the log of what happened meanwhile.
+import type { ElementHandle, Locator, Page } from 'playwright';
+import type { AriaNode } from '../injected/types.js';
+import { waitForSettle, type WaitOptions, type WaitReport } from './actions/wait.js';
+import { eventLogFor, type EventLog } from './browser/events.js';
+import { FrameRegistry } from './page/frames.js';
+import { installRuntime } from './page/inject.js';
+import { describeCoveringElement, locatorFor, refLocator, validateRef, type CoveringElement } from './page/refs.js';
+import { ensureSelectorEngine } from './page/selector-engine.js';
+import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
+import { withTimeout } from './page/timeout.js';
+
+export type { PageSnapshotOptions } from './page/snapshot.js';
+
+const attached = new WeakMap<Page, Promise<AriaPage>>();
+
+export class AriaPage {
+  /** Frame prefixes and document generations of this tab (refs never repeat in a tab). */
+  readonly frames: FrameRegistry;
+  /** Navigations, new/closed tabs, crashes and downloads of this page's context. */
+  readonly events: EventLog;
+
+  private constructor(readonly page: Page) {
+    this.frames = new FrameRegistry(page);
+    this.events = eventLogFor(page.context());
+  }
+
+  /**
+   * The AriaPage of a Playwright Page (one per page: refs and generations are per tab).
+   * Injects the runtime into the page's context (all frames, now and later) on first use.
+   */
+  static attach(page: Page): Promise<AriaPage> {
+    let existing = attached.get(page);
+    if (!existing) {
+      existing = (async () => {
+        await Promise.all([installRuntime(page.context()), ensureSelectorEngine(page.context())]);
+        return new AriaPage(page);
+      })();
+      attached.set(page, existing);
+      existing.catch(() => attached.delete(page));
+    }
+    return existing;
+  }
+
+  /**
+   * The page as AI-snapshot YAML (`- button "Save" [ref=e4]`), child frames stitched under
+   * their iframe; `rootRef` limits it to one element's subtree (in whichever frame).
+   */
+  async snapshot(options: Omit<PageSnapshotOptions, 'format'> = {}): Promise<string> {
+    const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
+    const result = await stitchedSnapshot(this, frame, { ...options, format: 'yaml' });
+    return result.yaml ?? '';
+  }
+
+  /** The same snapshot as a JSON tree (AriaNode), child frames under their iframe node. */
+  async snapshotTree(options: Omit<PageSnapshotOptions, 'format'> = {}): Promise<AriaNode> {
+    const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
+    const result = await stitchedSnapshot(this, frame, { ...options, format: 'json' });
+    return result.tree ?? { role: 'fragment', name: '', children: [] };
+  }
+
+  /** A Locator for a ref, without a round trip; an unknown ref fails fast when used. */
+  ref(ref: string): Locator {
+    return refLocator(this, ref);
+  }
+
+  /**
+   * A Locator for a ref (validated now: a wrong or outdated ref throws at once with the
+   * reason) or for a Playwright selector.
+   */
+  locator(refOrSelector: string): Promise<Locator> {
+    return locatorFor(this, refOrSelector);
+  }
+
+  /** What covers the element of `locator` at its center (null when nothing does). */
+  describeCoveringElement(locator: Locator): Promise<CoveringElement | null> {
+    return describeCoveringElement(this.page, locator);
+  }
+
+  /**
+   * Waits like the actions do after acting: until the page stops changing (quiet window),
+   * keeps changing on its own (churn), a dialog opens, or the cap passes. Never throws for a
+   * busy or navigating page: the report says how it ended.
+   */
+  settle(options: WaitOptions = {}): Promise<WaitReport> {
+    return waitForSettle(this.page, options);
+  }
+
+  /**
+   * The ref of an element you hold a handle to (minting one if the last snapshot did not
+   * show it), with its frame's prefix; undefined when its frame cannot be reached.
+   */
+  async refFor(element: ElementHandle): Promise<string | undefined> {
+    const frame = await element.ownerFrame().catch(() => null);
+    if (!frame) return undefined;
+    const options = { prefix: this.frames.prefixOf(frame), seed: this.frames.seedFor(frame) };
+    return withTimeout(element.evaluate((el, opts) => (globalThis as any).__ariaref?.refFor(el, opts) as string | undefined, options),
+      3_000, 'Finding the element\'s ref').catch(() => undefined);
+  }
+
+  url(): string {
+    return this.page.url();
+  }
+
+  title(): Promise<string> {
+    return withTimeout(this.page.title(), 5_000, 'Reading the page title').catch(() => '');
+  }
+}

@@ -1,0 +1,159 @@
+// console.* messages and uncaught errors of one page, as one stream split by document.
+// Chromium reports unhandled promise rejections through the same `pageerror` event as thrown
+// exceptions (checked: `Promise.reject(new Error('x'))` arrives with its stack, a rejected
+// non-Error value arrives with an empty stack), so no page-side hook is needed.
+import type { Page, ConsoleMessage } from 'playwright';
+import { guarded } from './guard.js';
+import { Buckets, IdSource, type Bucket } from './buckets.js';
+import type { NavigationTracker, NewDocument } from './navigation.js';
+
+export type ConsoleLevel = 'error' | 'warning' | 'info' | 'debug';
+
+export interface ConsoleItem {
+  id: number;
+  /** 'console' for console.* calls, 'error' for uncaught exceptions and unhandled rejections. */
+  source: 'console' | 'error';
+  /** Playwright's console type ('log', 'warning', 'assert', ...) or 'pageerror'. */
+  type: string;
+  level: ConsoleLevel;
+  text: string;
+  /** The stored text was cut to keep memory bounded. */
+  truncated: boolean;
+  location?: { url: string; line: number; column: number };
+  stack?: string;
+  /** Times seen in a row (or among the last few messages): repeats bump this instead of adding items. */
+  count: number;
+  firstTime: number;
+  lastTime: number;
+}
+
+export interface ConsoleOptions {
+  ids?: IdSource;
+  keep?: number;
+  cap?: number;
+  /** Longest text kept per message; a page logging megabytes must not exhaust memory. */
+  maxTextLength?: number;
+}
+
+const LEVEL_RANK: Record<ConsoleLevel, number> = { error: 0, warning: 1, info: 2, debug: 3 };
+// A repeat is merged when it matches one of this many latest messages (interleaved timers).
+const REPEAT_WINDOW = 5;
+
+export class ConsoleCollector {
+  readonly buckets: Buckets<ConsoleItem>;
+  private readonly ids: IdSource;
+  private readonly maxText: number;
+  private readonly detach: () => void;
+
+  constructor(page: Page, tracker: NavigationTracker, options: ConsoleOptions = {}) {
+    this.ids = options.ids ?? new IdSource();
+    this.maxText = options.maxTextLength ?? 20_000;
+    this.buckets = new Buckets<ConsoleItem>(tracker.currentUrl(), tracker.current(), options);
+    const onConsole = guarded((message: ConsoleMessage) => this.onConsole(message));
+    const onError = guarded((error: Error) => this.onPageError(error));
+    const offNav = tracker.onNewDocument((doc: NewDocument) => this.buckets.startDocument(doc.url, doc.navigation));
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    this.detach = () => {
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+      offNav();
+    };
+  }
+
+  /** Highest id handed out (for "what is new since" checks). */
+  lastId(): number {
+    return this.ids.peek();
+  }
+
+  find(id: number): { item: ConsoleItem; bucket: Bucket<ConsoleItem> } | undefined {
+    return this.buckets.find(id);
+  }
+
+  /** Matching items of the current document (or of every kept one), oldest first. */
+  list(filter: { level?: ConsoleLevel; includeEarlier?: boolean } = {}): Array<{ bucket: Bucket<ConsoleItem>; items: ConsoleItem[] }> {
+    const max = LEVEL_RANK[filter.level ?? 'info'];
+    return this.buckets.select(!!filter.includeEarlier).map(bucket => ({
+      bucket,
+      items: bucket.items.filter(item => LEVEL_RANK[item.level] <= max),
+    }));
+  }
+
+  dispose(): void {
+    this.detach();
+  }
+
+  private onConsole(message: ConsoleMessage): void {
+    let text: string;
+    let location: ConsoleItem['location'];
+    try {
+      text = message.text();
+      const where = message.location();
+      if (where.url) location = { url: where.url, line: where.lineNumber + 1, column: where.columnNumber + 1 };
+    } catch {
+      return;
+    }
+    if (isFaviconNoise(text, location?.url)) return;
+    this.record({ source: 'console', type: message.type(), level: levelOf(message.type()), text, location });
+  }
+
+  private onPageError(error: Error): void {
+    const message = String(error?.message ?? error);
+    const name = error?.name ? `${error.name}: ` : '';
+    const stack = typeof error?.stack === 'string' && error.stack.trim() ? error.stack : undefined;
+    this.record({ source: 'error', type: 'pageerror', level: 'error', text: `Uncaught ${name}${message}`, stack });
+  }
+
+  private record(fields: Pick<ConsoleItem, 'source' | 'type' | 'level' | 'text' | 'location' | 'stack'>): void {
+    const now = Date.now();
+    const truncated = fields.text.length > this.maxText;
+    const text = truncated ? fields.text.slice(0, this.maxText) : fields.text;
+    const stack = fields.stack && fields.stack.length > this.maxText ? fields.stack.slice(0, this.maxText) : fields.stack;
+    const repeat = this.findRepeat(fields.type, text, fields.location, stack);
+    if (repeat) {
+      repeat.count++;
+      repeat.lastTime = now;
+      return;
+    }
+    this.buckets.add({ id: this.ids.next(), ...fields, text, stack, truncated, count: 1, firstTime: now, lastTime: now });
+  }
+
+  private findRepeat(type: string, text: string, location: ConsoleItem['location'], stack: string | undefined): ConsoleItem | undefined {
+    const items = this.buckets.current().items;
+    for (let i = items.length - 1; i >= Math.max(0, items.length - REPEAT_WINDOW); i--) {
+      const item = items[i];
+      if (item.type === type && item.text === text && item.stack === stack && sameLocation(item.location, location)) return item;
+    }
+    return undefined;
+  }
+}
+
+export function levelOf(type: string): ConsoleLevel {
+  switch (type) {
+    case 'error':
+    case 'assert':
+    case 'pageerror':
+      return 'error';
+    case 'warning':
+      return 'warning';
+    case 'debug':
+    case 'profile':
+    case 'profileEnd':
+    case 'clear':
+    case 'endGroup':
+      return 'debug';
+    default:
+      return 'info';
+  }
+}
+
+/** Chromium fetches /favicon.ico by itself and logs its 404 as if the page had failed. */
+function isFaviconNoise(text: string, url: string | undefined): boolean {
+  return !!url && text.startsWith('Failed to load resource') && /\/favicon\.ico(\?|$)/.test(url);
+}
+
+function sameLocation(a: ConsoleItem['location'], b: ConsoleItem['location']): boolean {
+  if (!a || !b) return a === b;
+  // Same line, any column: `log('x'); log('x')` on one line reads as a repeat too.
+  return a.url === b.url && a.line === b.line;
+}

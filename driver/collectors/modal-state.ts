@@ -1,0 +1,223 @@
+// Things the page is waiting on the user for: JavaScript dialogs (which block the page's
+// scripts until answered) and file choosers (which wait for files). Each becomes a modal
+// state the agent sees and answers; a policy can answer dialogs automatically.
+import type { Page, Dialog, FileChooser } from 'playwright';
+import type { NavigationTracker } from './navigation.js';
+import { guarded } from './guard.js';
+
+export type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+
+export interface DialogState {
+  kind: 'dialog';
+  type: DialogType;
+  message: string;
+  defaultValue: string;
+  since: number;
+  /** The tool that clears this state. */
+  clearedBy: 'browser_handle_dialog';
+}
+
+export interface FileChooserState {
+  kind: 'fileChooser';
+  multiple: boolean;
+  since: number;
+  clearedBy: 'browser_file_upload';
+}
+
+export type ModalState = DialogState | FileChooserState;
+
+export interface DialogPolicy {
+  /** 'ask' (default) leaves the dialog open as a modal state for browser_handle_dialog. */
+  action: 'accept' | 'dismiss' | 'ask';
+  /** Text typed into prompt() dialogs when accepting. */
+  promptText?: string;
+}
+
+/** A dialog answered without the agent, so the response can still tell what happened. */
+export interface HandledDialog {
+  seq: number;
+  type: DialogType;
+  message: string;
+  action: 'accepted' | 'dismissed';
+  by: 'policy' | 'agent';
+}
+
+interface OpenDialog {
+  state: DialogState;
+  dialog: Dialog;
+}
+
+export class ModalStates {
+  private dialogs: OpenDialog[] = [];
+  private chooser: { state: FileChooserState; chooser: FileChooser } | undefined;
+  private globalPolicy: DialogPolicy;
+  private readonly scoped: DialogPolicy[] = [];
+  private readonly history: HandledDialog[] = [];
+  private seq = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly detach: () => void;
+
+  constructor(page: Page, tracker: NavigationTracker, policy: DialogPolicy = { action: 'ask' }) {
+    this.globalPolicy = policy;
+    const onDialog = guarded((dialog: Dialog) => void this.onDialog(dialog).catch(() => {}));
+    const onChooser = guarded((chooser: FileChooser) => this.onChooser(chooser));
+    // A new document or a closed page takes its dialogs and file chooser with it.
+    const clear = () => this.clear();
+    const offNav = tracker.onNewDocument(clear);
+    page.on('dialog', onDialog);
+    page.on('filechooser', onChooser);
+    page.on('close', clear);
+    this.detach = () => {
+      page.off('dialog', onDialog);
+      page.off('filechooser', onChooser);
+      page.off('close', clear);
+      offNav();
+    };
+  }
+
+  /** Open modal states, oldest first. */
+  states(): ModalState[] {
+    const out: ModalState[] = this.dialogs.map(open => open.state);
+    if (this.chooser) out.push(this.chooser.state);
+    return out;
+  }
+
+  /** A dialog is open: the page's scripts are blocked until it is answered. */
+  isBlocked(): boolean {
+    return this.dialogs.length > 0;
+  }
+
+  policy(): DialogPolicy {
+    return this.scoped[this.scoped.length - 1] ?? this.globalPolicy;
+  }
+
+  setPolicy(policy: DialogPolicy): void {
+    this.globalPolicy = policy;
+  }
+
+  /** Applies `policy` to dialogs opened while `run` is in progress (e.g. one click that confirms). */
+  async withPolicy<T>(policy: DialogPolicy, run: () => Promise<T>): Promise<T> {
+    this.scoped.push(policy);
+    try {
+      return await run();
+    } finally {
+      const index = this.scoped.lastIndexOf(policy);
+      if (index >= 0) this.scoped.splice(index, 1);
+    }
+  }
+
+  /** Answers the open dialog; returns a sentence describing what happened. */
+  async handleDialog(accept: boolean, promptText?: string): Promise<string> {
+    const open = this.dialogs[0];
+    if (!open) throw new Error('No dialog is open. Take a snapshot to see the page as it is now.');
+    this.remove(open);
+    const { type, message } = open.state;
+    try {
+      if (accept) await open.dialog.accept(promptText ?? open.state.defaultValue);
+      else await open.dialog.dismiss();
+    } catch (error) {
+      // The page (or a navigation) closed it first: the state is stale, not an error to retry.
+      return `The ${type} dialog "${clip(message)}" had already closed (${firstLine(error)}). Take a snapshot to see the page.`;
+    }
+    this.log(open.state, accept ? 'accepted' : 'dismissed', 'agent');
+    return `${accept ? 'Accepted' : 'Dismissed'} the ${type} dialog "${clip(message)}"${accept && type === 'prompt' && promptText !== undefined ? ` with "${clip(promptText)}"` : ''}.`;
+  }
+
+  /** Hands the open file chooser to the caller (browser_file_upload) and clears its state. */
+  takeFileChooser(): FileChooser {
+    const open = this.chooser;
+    if (!open) throw new Error('No file chooser is open. Click the file input (or the button that opens it) first, then upload.');
+    this.chooser = undefined;
+    this.changed();
+    return open.chooser;
+  }
+
+  /** Dialogs answered so far (by policy or agent) with seq above `after`. */
+  handledSince(after: number): HandledDialog[] {
+    return this.history.filter(entry => entry.seq > after);
+  }
+
+  lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Called whenever a modal state appears or goes; lets an action waiter stop waiting. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.detach();
+    this.listeners.clear();
+  }
+
+  private async onDialog(dialog: Dialog): Promise<void> {
+    const state: DialogState = {
+      kind: 'dialog',
+      type: dialogType(dialog.type()),
+      message: dialog.message(),
+      defaultValue: dialog.defaultValue(),
+      since: Date.now(),
+      clearedBy: 'browser_handle_dialog',
+    };
+    const policy = this.policy();
+    if (policy.action === 'ask') {
+      this.dialogs.push({ state, dialog });
+      this.changed();
+      return;
+    }
+    try {
+      if (policy.action === 'accept') await dialog.accept(policy.promptText ?? state.defaultValue);
+      else await dialog.dismiss();
+      this.log(state, policy.action === 'accept' ? 'accepted' : 'dismissed', 'policy');
+    } catch {
+      // Closed by the page or a navigation before we answered: nothing left to do.
+    }
+  }
+
+  private onChooser(chooser: FileChooser): void {
+    this.chooser = { state: { kind: 'fileChooser', multiple: chooser.isMultiple(), since: Date.now(), clearedBy: 'browser_file_upload' }, chooser };
+    this.changed();
+  }
+
+  private remove(open: OpenDialog): void {
+    this.dialogs = this.dialogs.filter(other => other !== open);
+    this.changed();
+  }
+
+  private clear(): void {
+    if (!this.dialogs.length && !this.chooser) return;
+    this.dialogs = [];
+    this.chooser = undefined;
+    this.changed();
+  }
+
+  private log(state: DialogState, action: HandledDialog['action'], by: HandledDialog['by']): void {
+    this.history.push({ seq: ++this.seq, type: state.type, message: state.message, action, by });
+    if (this.history.length > 100) this.history.shift();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own problem; modal bookkeeping goes on.
+      }
+    }
+  }
+}
+
+function dialogType(type: string): DialogType {
+  return type === 'confirm' || type === 'prompt' || type === 'beforeunload' ? type : 'alert';
+}
+
+export function clip(text: string, max = 200): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > max ? oneLine.slice(0, max) + '…' : oneLine;
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0];
+}

@@ -1,0 +1,207 @@
+// Every request of one page, split by document, capped per document. The Playwright Request
+// and Response objects of kept items are held so headers and bodies can be fetched later on
+// demand (see network-bodies.ts) instead of buffering every body up front.
+import type { Page, Request, Response } from 'playwright';
+import { guarded } from './guard.js';
+import { Buckets, IdSource, type Bucket } from './buckets.js';
+import { frameOf, type NavigationTracker, type NewDocument } from './navigation.js';
+import { ErrorBodies } from './error-bodies.js';
+
+export type RequestState = 'pending' | 'finished' | 'failed';
+
+export interface NetworkItem {
+  id: number;
+  method: string;
+  url: string;
+  resourceType: string;
+  /** The main-frame request that loaded a document (kept when the cap drops others). */
+  isDocument: boolean;
+  state: RequestState;
+  status?: number;
+  statusText?: string;
+  /** Network error text, e.g. net::ERR_CONNECTION_REFUSED. */
+  failure?: string;
+  startTime: number;
+  /** Milliseconds from sending to the end of the response (or the failure), when known. */
+  durationMs?: number;
+  fromServiceWorker?: boolean;
+  /** Id of the request this one was redirected from. */
+  redirectedFromId?: number;
+  request: Request;
+  response?: Response;
+  /** Body of an error response, read as soon as it finished (see ErrorBodies). */
+  capturedBody?: Buffer;
+}
+
+export interface StatusFilter {
+  /** e.g. 404, '4xx', '>=400', 'failed', 'ok', 'pending', 'error' (HTTP >= 400 or failed). */
+  status?: string;
+}
+
+export interface NetworkFilter extends StatusFilter {
+  /** Substring of the URL, or /regex/flags. */
+  url?: string;
+  /** Resource types (document, script, fetch, xhr, image, stylesheet, font, media, ...). */
+  resourceTypes?: string[];
+  includeEarlier?: boolean;
+}
+
+export interface NetworkOptions {
+  ids?: IdSource;
+  keep?: number;
+  /** Most requests kept per document (default 1000); the oldest are dropped first. */
+  cap?: number;
+}
+
+export class NetworkCollector {
+  readonly buckets: Buckets<NetworkItem>;
+  private readonly ids: IdSource;
+  private readonly byRequest = new WeakMap<Request, NetworkItem>();
+  private readonly errorBodies = new ErrorBodies();
+  private readonly detach: () => void;
+
+  constructor(page: Page, tracker: NavigationTracker, options: NetworkOptions = {}) {
+    this.ids = options.ids ?? new IdSource();
+    this.buckets = new Buckets<NetworkItem>(tracker.currentUrl(), tracker.current(), {
+      keep: options.keep,
+      cap: options.cap ?? 1000,
+      pinned: item => item.isDocument,
+    });
+    const onRequest = guarded((request: Request) => this.onRequest(page, request));
+    const onResponse = guarded((response: Response) => this.onResponse(response));
+    const onFinished = guarded((request: Request) => this.onDone(request, 'finished'));
+    const onFailed = guarded((request: Request) => this.onDone(request, 'failed'));
+    const offNav = tracker.onNewDocument(doc => this.onNewDocument(doc));
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    page.on('requestfinished', onFinished);
+    page.on('requestfailed', onFailed);
+    this.detach = () => {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+      page.off('requestfinished', onFinished);
+      page.off('requestfailed', onFailed);
+      offNav();
+    };
+  }
+
+  lastId(): number {
+    return this.ids.peek();
+  }
+
+  find(id: number): { item: NetworkItem; bucket: Bucket<NetworkItem> } | undefined {
+    return this.buckets.find(id);
+  }
+
+  list(filter: NetworkFilter = {}): Array<{ bucket: Bucket<NetworkItem>; items: NetworkItem[] }> {
+    const matchUrl = urlMatcher(filter.url);
+    const types = filter.resourceTypes?.length ? new Set(filter.resourceTypes.map(t => t.toLowerCase())) : undefined;
+    const matchStatus = statusMatcher(filter.status);
+    return this.buckets.select(!!filter.includeEarlier).map(bucket => ({
+      bucket,
+      items: bucket.items.filter(item => matchUrl(item.url) && (!types || types.has(item.resourceType)) && matchStatus(item)),
+    }));
+  }
+
+  dispose(): void {
+    this.detach();
+  }
+
+  private onRequest(page: Page, request: Request): void {
+    const redirectedFrom = request.redirectedFrom();
+    const item: NetworkItem = {
+      id: this.ids.next(),
+      method: request.method(),
+      url: request.url(),
+      resourceType: request.resourceType(),
+      isDocument: request.isNavigationRequest() && frameOf(request) === page.mainFrame(),
+      state: 'pending',
+      startTime: Date.now(),
+      redirectedFromId: redirectedFrom ? this.byRequest.get(redirectedFrom)?.id : undefined,
+      request,
+    };
+    this.byRequest.set(request, item);
+    this.buckets.add(item);
+  }
+
+  private onResponse(response: Response): void {
+    const item = this.byRequest.get(response.request());
+    if (!item) return;
+    item.response = response;
+    item.status = response.status();
+    item.statusText = response.statusText();
+    item.fromServiceWorker = response.fromServiceWorker();
+  }
+
+  private onDone(request: Request, state: RequestState): void {
+    const item = this.byRequest.get(request);
+    if (!item) return;
+    item.state = state;
+    if (state === 'failed') item.failure = request.failure()?.errorText ?? 'failed';
+    item.durationMs = durationOf(request, item.startTime);
+    if (state === 'finished') this.errorBodies.capture(item);
+  }
+
+  /** The document's request (and its redirect hops) was sent before the commit: move it over. */
+  private onNewDocument(doc: NewDocument): void {
+    const carry: NetworkItem[] = [];
+    for (let request = doc.request; request; request = request.redirectedFrom() ?? undefined) {
+      const item = this.byRequest.get(request);
+      if (item) carry.push(item);
+    }
+    this.buckets.startDocument(doc.url, doc.navigation, carry);
+  }
+}
+
+function durationOf(request: Request, startTime: number): number {
+  try {
+    const timing = request.timing();
+    if (timing.responseEnd >= 0) return Math.round(timing.responseEnd);
+  } catch {
+    // Timing is unavailable for some requests (e.g. served from memory cache).
+  }
+  return Date.now() - startTime;
+}
+
+export function urlMatcher(pattern: string | undefined): (url: string) => boolean {
+  if (!pattern) return () => true;
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  if (regex) {
+    let compiled: RegExp;
+    try {
+      compiled = new RegExp(regex[1], regex[2]);
+    } catch (error) {
+      throw new Error(`Invalid URL regex ${pattern}: ${(error as Error).message}. Fix the pattern or pass a plain substring.`);
+    }
+    return url => compiled.test(url);
+  }
+  return url => url.includes(pattern);
+}
+
+export function statusMatcher(status: string | undefined): (item: NetworkItem) => boolean {
+  const spec = status?.trim().toLowerCase();
+  if (!spec) return () => true;
+  if (spec === 'failed') return item => item.state === 'failed';
+  if (spec === 'pending') return item => item.state === 'pending' && item.status === undefined;
+  if (spec === 'error') return item => item.state === 'failed' || (item.status ?? 0) >= 400;
+  if (spec === 'ok') return item => item.status !== undefined && item.status < 400;
+  const klass = /^([1-5])xx$/.exec(spec);
+  if (klass) return item => item.status !== undefined && Math.floor(item.status / 100) === Number(klass[1]);
+  const compare = /^(>=|<=|>|<|=)?\s*(\d{3})$/.exec(spec);
+  if (compare) {
+    const n = Number(compare[2]);
+    const op = compare[1] ?? '=';
+    return item => item.status !== undefined && compareStatus(item.status, op, n);
+  }
+  throw new Error(`Unknown status filter "${status}". Use a code (404), a class (4xx), a comparison (>=400), or one of: failed, error, ok, pending.`);
+}
+
+function compareStatus(status: number, op: string, n: number): boolean {
+  switch (op) {
+    case '>=': return status >= n;
+    case '<=': return status <= n;
+    case '>': return status > n;
+    case '<': return status < n;
+    default: return status === n;
+  }
+}

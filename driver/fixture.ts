@@ -1,0 +1,77 @@
+// Playwright Test integration:
+//
+//   import { test, expect } from 'ariaref/test';
+//   test('saves', async ({ page }) => {
+//     await page.goto('https://example.com');
+//     const snapshot = await page.snapshot();        // stitched AI snapshot YAML with refs
+//     await page.ref('e5').click();                   // a ref is a Locator
+//     await page.settle();                            // wait like ariaref actions do
+//   });
+//
+// Works with no configuration on a machine that has only a system Chromium: the browser is
+// found like `launch()` finds it (ARIAREF_BROWSER, Playwright's, system Chrome/Chromium).
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { ElementHandle, LaunchOptions } from 'playwright';
+import type { AriaNode } from '../injected/types.js';
+import type { WaitOptions, WaitReport } from './actions/wait.js';
+import { AriaPage, type PageSnapshotOptions } from './aria-page.js';
+import { findBrowser } from './browser/find-browser.js';
+import { defaultBrowserArgs } from './browser/launch.js';
+
+/** What ariaref adds to the `page` fixture. */
+export interface AriaTestPage {
+  /** The page as AI-snapshot YAML with refs, child frames stitched under their iframe. */
+  snapshot(options?: Omit<PageSnapshotOptions, 'format'>): Promise<string>;
+  /** The same snapshot as a JSON tree. */
+  snapshotTree(options?: Omit<PageSnapshotOptions, 'format'>): Promise<AriaNode>;
+  /** A Locator for a snapshot ref ('e5', 'f2e7'); an unknown ref fails fast with the reason. */
+  ref(ref: string): Locator;
+  /** A Locator for a ref (validated now) or a Playwright selector. */
+  refLocator(refOrSelector: string): Promise<Locator>;
+  /** The ref of an element handle (with its frame prefix). */
+  refFor(element: ElementHandle): Promise<string | undefined>;
+  /** Waits until the page settles, like ariaref actions do after acting. */
+  settle(options?: WaitOptions): Promise<WaitReport>;
+  /** The underlying AriaPage (events, frames). */
+  readonly aria: AriaPage;
+}
+
+export type AriaPlaywrightPage = Page & AriaTestPage;
+
+/** Launch options with a browser found by ariaref when Playwright's own Chromium is missing. */
+function withFoundBrowser(options: LaunchOptions): LaunchOptions {
+  const args = [...new Set([...(options.args ?? []), ...defaultBrowserArgs()])];
+  if (options.executablePath || options.channel) return { ...options, args };
+  // Throws BrowserNotFoundError, whose message says how to get a browser.
+  const found = findBrowser();
+  // Playwright's own browser needs no path; anything else does.
+  return found.source === 'playwright' ? { ...options, args } : { ...options, args, executablePath: found.executablePath };
+}
+
+function extendPage(page: Page, aria: AriaPage): AriaPlaywrightPage {
+  const additions: AriaTestPage = {
+    snapshot: options => aria.snapshot(options),
+    snapshotTree: options => aria.snapshotTree(options),
+    ref: ref => aria.ref(ref),
+    refLocator: refOrSelector => aria.locator(refOrSelector),
+    refFor: element => aria.refFor(element),
+    settle: options => aria.settle(options),
+    aria,
+  };
+  return Object.assign(page, additions);
+}
+
+export const test = base.extend<{ page: AriaPlaywrightPage }>({
+  // Overrides the option fixture: the value from the config arrives as `launchOptions`.
+  launchOptions: [async ({ launchOptions, browserName }, use) => {
+    await use(browserName === 'chromium' ? withFoundBrowser(launchOptions) : launchOptions);
+  }, { scope: 'worker' }],
+  page: async ({ page }, use) => {
+    const aria = await AriaPage.attach(page);
+    await use(extendPage(page, aria));
+  },
+});
+
+export { expect };
+export type { PageSnapshotOptions } from './aria-page.js';
+export type { WaitOptions, WaitReport } from './actions/wait.js';

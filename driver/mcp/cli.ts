@@ -1,0 +1,32 @@
+// `ariaref mcp [options]`: parse the options, then serve stdio or (with --port) Streamable HTTP.
+import { ConfigError, helpText, parseConfig } from './config.js';
+import { serveStdio } from './stdio.js';
+import { serveHttp } from './http.js';
+
+export async function runMcpCli(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseConfig(argv);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`ariaref mcp: ${error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (parsed.help) {
+    process.stdout.write(helpText() + '\n');
+    return;
+  }
+  const { config } = parsed;
+  if (config.port === undefined) {
+    await serveStdio(config);
+    return;
+  }
+  const server = await serveHttp(config);
+  // stderr: stdout may be read by whoever started us.
+  process.stderr.write(`ariaref MCP server listening on ${server.url}\n` +
+    `Client config: { "mcpServers": { "ariaref": { "url": "${server.url}" } } }\n`);
+  const stop = () => { void server.close().finally(() => process.exit(0)); };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

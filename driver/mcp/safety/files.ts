@@ -1,0 +1,59 @@
+// Every file the server reads for an upload or writes (screenshots, PDFs, downloads) must sit
+// inside the client's roots (MCP roots/list) or the output directory, unless
+// --allow-file-access lifts the restriction: an agent steered by a hostile page must not be
+// able to exfiltrate ~/.ssh through an upload or overwrite files through a "save as".
+import { mkdirSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function rootsToPaths(uris: string[]): string[] {
+  const out: string[] = [];
+  for (const uri of uris) {
+    try { out.push(uri.startsWith('file:') ? fileURLToPath(uri) : resolve(uri)); } catch { /* not a file root */ }
+  }
+  return out;
+}
+
+function real(path: string): string {
+  // Resolve symlinks of the longest existing prefix so a link inside a root can't point out of it.
+  let probe = path;
+  const rest: string[] = [];
+  for (;;) {
+    try { return resolve(realpathSync(probe), ...rest.reverse()); } catch { /* keep climbing */ }
+    const parent = dirname(probe);
+    if (parent === probe) return path;
+    rest.push(basename(probe));
+    probe = parent;
+  }
+}
+
+export function isInside(path: string, dir: string): boolean {
+  const rel = relative(real(dir), real(path));
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+
+export interface FilePolicy { outputDir: string; roots: string[]; allowAnywhere: boolean }
+
+/** Throws an actionable error unless the path is allowed; returns it absolute. */
+export function checkFilePath(policy: FilePolicy, path: string, purpose: string): string {
+  const base = policy.roots[0] ?? policy.outputDir;
+  const absolute = isAbsolute(path) ? path : resolve(base, path);
+  if (policy.allowAnywhere) return absolute;
+  const allowed = [policy.outputDir, ...policy.roots];
+  if (allowed.some(dir => isInside(absolute, dir))) return absolute;
+  throw new Error(`${purpose}: ${absolute} is outside the allowed folders (${allowed.join(', ')}). Use a path inside one of them, or start the server with --allow-file-access.`);
+}
+
+/** A file name for output: explicit (checked) or generated in the output directory. */
+export function outputPath(policy: FilePolicy, requested: string | undefined, fallbackName: string, purpose: string): string {
+  const path = requested
+    ? checkFilePath({ ...policy, roots: policy.roots }, isAbsolute(requested) ? requested : resolve(policy.outputDir, requested), purpose)
+    : resolve(policy.outputDir, fallbackName);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
+}
+
+export function timestampedName(prefix: string, extension: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return `${prefix}-${stamp}.${extension}`;
+}

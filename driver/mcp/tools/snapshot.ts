@@ -1,0 +1,23 @@
+// browser_snapshot: the page as ARIA YAML with refs, the agent's way of seeing the page.
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+
+export const snapshotTools = [
+  defineTool({
+    name: 'browser_snapshot',
+    group: 'core',
+    title: 'Page snapshot',
+    description: 'Capture an accessibility snapshot of the current page (YAML with a ref on every element you can act on). Better than a screenshot for deciding what to do.',
+    params: {
+      ref: z.string().optional().describe('Snapshot only the subtree of this ref (from an earlier snapshot)'),
+      depth: z.number().int().min(0).optional().describe('Only this many levels below the root'),
+      boxes: z.boolean().optional().describe('Add each element\'s bounding box (viewport CSS pixels)'),
+      verbose: z.boolean().optional().describe('Keep every node, including generic wrappers'),
+    },
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
+    async handle(context, params, response) {
+      await context.ensureTab();
+      response.setIncludeSnapshot({ explicit: true, ref: params.ref, depth: params.depth, boxes: params.boxes, verbose: params.verbose });
+    },
+  }),
+];

@@ -1,0 +1,217 @@
+// A page snapshot: the main frame's snapshot with every child frame's snapshot stitched under
+// its `iframe` placeholder, recursively and in parallel. A frame that cannot be read (still
+// loading, busy, crashed, gone) becomes a leaf with a short note; it never fails the whole call.
+import type { ElementHandle, Frame, Page } from 'playwright';
+import type { AriaNode, SnapshotOptions, SnapshotResult } from '../../injected/types.js';
+import type { FrameRegistry } from './frames.js';
+import { injectIntoFrame, isMissingRuntimeError } from './inject.js';
+import { firstLine, withTimeout } from './timeout.js';
+import {
+  offsetTreeBoxes, offsetYamlBoxes, stitchTree, stitchYaml, treeLevelOfRef, yamlLevelOfRef,
+  type FrameContent,
+} from './stitch.js';
+
+export interface PageSnapshotOptions {
+  /** Snapshot only the subtree of this ref (its frame is found from the ref's prefix). */
+  rootRef?: string;
+  /** Snapshot only the subtree of the first element (main frame) matching this CSS selector. */
+  rootSelector?: string;
+  /** Depth limit, counted from the top of the stitched snapshot. */
+  depth?: number;
+  /** Include bounding boxes, in CSS px of the top-level viewport. */
+  boxes?: boolean;
+  /** Keep every node (generic wrappers etc.). */
+  verbose?: boolean;
+  /** 'yaml' (default) or 'json' (the AriaNode tree). */
+  format?: 'yaml' | 'json';
+  /** Time allowed for each frame's snapshot, ms (default 10000 for the first frame, 5000 for child frames). */
+  timeoutMs?: number;
+}
+
+export interface StitchedSnapshot {
+  yaml?: string;
+  tree?: AriaNode;
+  url: string;
+}
+
+/** What a snapshot needs from its page: the page and its frame bookkeeping. */
+export interface SnapshotTarget {
+  page: Page;
+  frames: FrameRegistry;
+}
+
+const ROOT_TIMEOUT_MS = 10_000;
+const CHILD_TIMEOUT_MS = 5_000;
+
+/** Runs `__ariaref.snapshot` in one frame, injecting the runtime once if it is missing. */
+export async function snapshotInFrame(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
+  const call = () => withTimeout(
+    frame.evaluate(opts => (globalThis as any).__ariaref.snapshot(opts) as SnapshotResult, options),
+    timeoutMs, 'The frame snapshot');
+  try {
+    return await call();
+  } catch (error) {
+    if (isNavigationError(error)) {
+      // The document was replaced mid-call: snapshot the new one once it has parsed.
+      await withTimeout(frame.waitForLoadState('domcontentloaded', { timeout: timeoutMs }), timeoutMs + 500, 'Waiting for the new document').catch(() => {});
+      return call();
+    }
+    if (!isMissingRuntimeError(error) || !(await injectIntoFrame(frame, timeoutMs))) throw error;
+    return call();
+  }
+}
+
+function isNavigationError(error: unknown): boolean {
+  return /Execution context was destroyed|because of a navigation|frame got detached.*navigat/i.test(error instanceof Error ? error.message : String(error));
+}
+
+/** Maps iframe placeholder refs of `frame`'s snapshot to the child Frames they hold. */
+async function childFramesByRef(frame: Frame, iframeRefs: string[], timeoutMs: number): Promise<Map<string, Frame>> {
+  const byRef = new Map<string, Frame>();
+  const children = frame.childFrames();
+  if (!iframeRefs.length || !children.length) return byRef;
+  const handles = await Promise.all(children.map(child =>
+    withTimeout(child.frameElement(), timeoutMs, 'Finding the iframe element').catch(() => null)));
+  try {
+    const refs = await withTimeout(frame.evaluate(
+      elements => elements.map(el => (el ? (globalThis as any).__ariaref.refFor(el) ?? null : null)) as Array<string | null>,
+      handles as Array<ElementHandle | null>), timeoutMs, 'Matching iframes to frames');
+    refs.forEach((ref, index) => {
+      if (ref && iframeRefs.includes(ref)) byRef.set(ref, children[index]!);
+    });
+  } finally {
+    for (const handle of handles) handle?.dispose().catch(() => {});
+  }
+  return byRef;
+}
+
+/** Where a frame's viewport starts in the top-level viewport (for boxes). */
+async function frameOrigin(frame: Frame, timeoutMs: number): Promise<{ x: number; y: number }> {
+  const handle = await withTimeout(frame.frameElement(), timeoutMs, 'Finding the iframe element');
+  try {
+    const box = await withTimeout(handle.boundingBox(), timeoutMs, 'Measuring the iframe');
+    // The frame's viewport starts inside the iframe's border and padding.
+    const inset = await withTimeout(handle.evaluate((el: Element) => {
+      const style = getComputedStyle(el);
+      return { x: el.clientLeft + parseFloat(style.paddingLeft || '0'), y: el.clientTop + parseFloat(style.paddingTop || '0') };
+    }), timeoutMs, 'Measuring the iframe');
+    return box ? { x: box.x + inset.x, y: box.y + inset.y } : { x: 0, y: 0 };
+  } finally {
+    handle.dispose().catch(() => {});
+  }
+}
+
+function levelOf(result: SnapshotResult, ref: string): number {
+  const level = result.yaml !== undefined ? yamlLevelOfRef(result.yaml, ref) : result.tree ? treeLevelOfRef(result.tree, ref) : undefined;
+  return level ?? 0;
+}
+
+function noteFor(error: unknown): string {
+  const text = firstLine(error);
+  if (/did not answer within/.test(text)) return 'frame not loaded: it did not answer in time';
+  if (/detached|closed|crash/i.test(text)) return 'frame not loaded: it was removed or closed';
+  return `frame not loaded: ${text.slice(0, 120)}`;
+}
+
+function isEmpty(result: SnapshotResult): boolean {
+  if (result.yaml !== undefined) return result.yaml.trim() === '';
+  return !result.tree || result.tree.children.length === 0;
+}
+
+interface FrameJob {
+  frame: Frame;
+  options: SnapshotOptions;
+  timeoutMs: number;
+  /** Levels still allowed below this frame's top (undefined = no limit). */
+  depth: number | undefined;
+  /** Offset of this frame's viewport in the top viewport (boxes only). */
+  origin: { x: number; y: number };
+}
+
+class FrameSnapshotter {
+  constructor(private readonly target: SnapshotTarget, private readonly options: PageSnapshotOptions) {}
+
+  async run(job: FrameJob): Promise<SnapshotResult> {
+    const { frames } = this.target;
+    const result = await snapshotInFrame(job.frame, {
+      ...job.options,
+      prefix: frames.prefixOf(job.frame),
+      seed: frames.seedFor(job.frame),
+      depth: job.depth,
+    }, job.timeoutMs);
+    frames.recordSnapshot(job.frame, result);
+    if (result.json !== undefined && !result.tree) result.tree = JSON.parse(result.json) as AriaNode;
+    if (job.origin.x || job.origin.y) this.offsetBoxes(result, job.origin);
+    const contents = await this.childContents(job, result);
+    if (contents.size) {
+      if (result.yaml !== undefined) result.yaml = stitchYaml(result.yaml, contents);
+      if (result.tree) stitchTree(result.tree, contents);
+    }
+    return result;
+  }
+
+  private offsetBoxes(result: SnapshotResult, origin: { x: number; y: number }): void {
+    if (result.yaml !== undefined) result.yaml = offsetYamlBoxes(result.yaml, origin.x, origin.y);
+    if (result.tree) offsetTreeBoxes(result.tree, origin.x, origin.y);
+  }
+
+  private async childContents(job: FrameJob, result: SnapshotResult): Promise<Map<string, FrameContent>> {
+    const contents = new Map<string, FrameContent>();
+    if (!result.iframes.length) return contents;
+    const childTimeout = Math.min(job.timeoutMs, this.options.timeoutMs ?? CHILD_TIMEOUT_MS);
+    const byRef = await childFramesByRef(job.frame, result.iframes, childTimeout).catch(() => new Map<string, Frame>());
+    await Promise.all(result.iframes.map(async ref => {
+      const depth = job.depth === undefined ? undefined : job.depth - levelOf(result, ref) - 1;
+      if (depth !== undefined && depth < 0) return; // cut by the depth limit like any other subtree
+      const frame = byRef.get(ref);
+      // No committed document yet (navigation pending): evaluating would wait for it.
+      if (!frame || frame.url() === '') {
+        contents.set(ref, { kind: 'note', note: 'frame not loaded: still loading' });
+        return;
+      }
+      contents.set(ref, await this.childContent({ ...job, frame, depth, timeoutMs: childTimeout }));
+    }));
+    return contents;
+  }
+
+  private async childContent(job: FrameJob): Promise<FrameContent> {
+    try {
+      const origin = this.options.boxes ? await frameOrigin(job.frame, job.timeoutMs) : { x: 0, y: 0 };
+      // Child frames are always snapshotted whole: root options apply to the first frame only.
+      const { rootRef: _r, rootSelector: _s, ...options } = job.options;
+      const result = await this.run({ ...job, options, origin });
+      if (isEmpty(result)) return { kind: 'yaml', yaml: '' };
+      return result.yaml !== undefined ? { kind: 'yaml', yaml: result.yaml } : { kind: 'tree', tree: result.tree! };
+    } catch (error) {
+      return { kind: 'note', note: noteFor(error) };
+    }
+  }
+}
+
+/**
+ * Snapshots `frame` (the main frame, or the frame owning `rootRef`) and stitches every child
+ * frame under its placeholder.
+ */
+export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, options: PageSnapshotOptions = {}): Promise<StitchedSnapshot> {
+  const format = options.format === 'json' ? 'json' : 'yaml';
+  const runtimeOptions: SnapshotOptions = {
+    format,
+    // Deep trees cross the protocol as text: structured clones of deep objects can fail.
+    ...(format === 'json' ? { jsonString: true } : {}),
+    ...(options.rootRef ? { rootRef: options.rootRef } : {}),
+    ...(options.rootSelector ? { rootSelector: options.rootSelector } : {}),
+    ...(options.boxes ? { boxes: true } : {}),
+    ...(options.verbose ? { verbose: true } : {}),
+  };
+  let origin = { x: 0, y: 0 };
+  if (options.boxes && frame !== target.page.mainFrame()) origin = await frameOrigin(frame, CHILD_TIMEOUT_MS).catch(() => origin);
+  const snapshotter = new FrameSnapshotter(target, options);
+  const result = await snapshotter.run({
+    frame,
+    options: runtimeOptions,
+    timeoutMs: options.timeoutMs ?? ROOT_TIMEOUT_MS,
+    depth: options.depth,
+    origin,
+  });
+  return { ...(result.yaml !== undefined ? { yaml: result.yaml } : {}), ...(result.tree ? { tree: result.tree } : {}), url: result.url };
+}

@@ -1,0 +1,40 @@
+// Budget, paging and find on top of the snapshot runtime (snapshot.ts): when a snapshot asks for
+// a budget or a page, take the tree, fold it, then render what the caller asked for. Without
+// those options the snapshot runtime answers directly (no extra cost).
+import type { AriaNode, FindQuery, FindResult, SnapshotOptions, SnapshotResult } from './types';
+import { foldToBudget } from './fold';
+import { findInTree } from './find';
+import { renderYaml } from './render-yaml';
+import { iframeRefs, treeToJson } from './snapshot-json';
+
+interface Snapshotter {
+  snapshot(options?: SnapshotOptions): SnapshotResult;
+}
+
+export function foldedSnapshot(runtime: Snapshotter, options: SnapshotOptions = {}): SnapshotResult {
+  const budgeted = typeof options.budgetTokens === 'number' && options.budgetTokens > 0 && options.budgetTokens !== Infinity;
+  if (!budgeted && options.offset === undefined && options.limit === undefined) return runtime.snapshot(options);
+  const { format = 'yaml', jsonString, budgetTokens, offset, limit, ...rest } = options;
+  const { tree, ...base } = runtime.snapshot({ ...rest, format: 'json' });
+  const folded = foldToBudget(tree!, { budgetTokens, offset, limit, rootRef: rootRefOf(tree!, options) });
+  const result: SnapshotResult = { ...base, iframes: folded === tree ? base.iframes : iframeRefs(folded) };
+  if (format === 'yaml' || format === 'both') result.yaml = renderYaml(folded, { depth: options.depth });
+  if (format === 'json' || format === 'both') {
+    if (jsonString) result.json = treeToJson(folded);
+    else result.tree = folded;
+  }
+  return result;
+}
+
+/** The ref paging refers to: the rooted element's (rootRef, or the rootSelector match's). */
+function rootRefOf(tree: AriaNode, options: SnapshotOptions): string | undefined {
+  if (options.rootRef !== undefined) return String(options.rootRef);
+  if (options.rootSelector === undefined) return undefined;
+  const top = tree.children.find((c): c is AriaNode => typeof c !== 'string');
+  return top?.ref;
+}
+
+export function findInSnapshot(runtime: Snapshotter, query: FindQuery = {}): FindResult {
+  const { tree } = runtime.snapshot({ format: 'json', rootRef: query.rootRef });
+  return findInTree(tree!, query);
+}

@@ -1,0 +1,142 @@
+// Finding, launching and connecting to browsers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attach, BrowserNotFoundError, connect, defaultBrowserArgs, findBrowser, launch } from '../../driver/index.js';
+import { refOf, startServer, type TestServer } from './driver-harness.js';
+
+const CHROMIUM = process.env.ARIAREF_BROWSER ?? '/usr/bin/chromium';
+
+describe('findBrowser', () => {
+  const only = (...paths: string[]) => (p: string) => paths.includes(p);
+
+  it('prefers the option, then ARIAREF_BROWSER, then Playwright\'s, then system browsers', () => {
+    const playwrightExecutable = () => '/pw/chrome';
+    const all = only('/opt/mine', '/env/chrome', '/pw/chrome', '/usr/bin/chromium');
+    const env = { ARIAREF_BROWSER: '/env/chrome' };
+    expect(findBrowser({ executablePath: '/opt/mine', env, exists: all, playwrightExecutable }))
+      .toEqual({ executablePath: '/opt/mine', source: 'option' });
+    expect(findBrowser({ env, exists: all, playwrightExecutable })).toEqual({ executablePath: '/env/chrome', source: 'env' });
+    expect(findBrowser({ env: {}, exists: all, playwrightExecutable })).toEqual({ executablePath: '/pw/chrome', source: 'playwright' });
+    expect(findBrowser({ env: {}, exists: only('/usr/bin/google-chrome'), playwrightExecutable, platform: 'linux' }))
+      .toEqual({ executablePath: '/usr/bin/google-chrome', source: 'system' });
+    expect(findBrowser({ env: {}, exists: only('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'), playwrightExecutable, platform: 'darwin' }).source)
+      .toBe('system');
+  });
+
+  it('says how to get a browser when none exists', () => {
+    const find = () => findBrowser({ env: {}, exists: () => false, playwrightExecutable: () => '/pw/chrome', platform: 'linux' });
+    expect(find).toThrow(BrowserNotFoundError);
+    expect(find).toThrow(/apt-get install -y chromium/);
+    expect(find).toThrow(/npx playwright install chromium/);
+    expect(find).toThrow(/ARIAREF_BROWSER=\/path\/to\/chrome/);
+  });
+
+  it('rejects an explicit path that does not exist instead of silently using another browser', () => {
+    expect(() => findBrowser({ env: { ARIAREF_BROWSER: '/nope/chrome' }, exists: () => false }))
+      .toThrow(/ARIAREF_BROWSER=\/nope\/chrome does not exist/);
+  });
+
+  it('always passes the quiet switches', () => {
+    expect(defaultBrowserArgs()).toEqual(expect.arrayContaining(['--disable-background-networking', '--disable-component-update', '--disable-sync']));
+  });
+});
+
+describe('launch and connect', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+    server.route('/page.html', '<button>Existing</button>');
+  });
+  afterAll(async () => server?.close());
+
+  it('a persistent profile held by another browser gives an actionable error', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'ariaref-profile-'));
+    const first = await launch({ executablePath: CHROMIUM, userDataDir: profile });
+    try {
+      const error = await launch({ executablePath: CHROMIUM, userDataDir: profile, timeout: 15_000 }).then(
+        async second => { await second.close(); return 'no error'; }, (e: Error) => e.message);
+      expect(error).toMatch(/in use by another browser/);
+      expect(error).toMatch(/isolated/);
+    } finally {
+      await first.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('connects over CDP and gives pages opened before attaching the runtime', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'ariaref-cdp-'));
+    const child: ChildProcess = spawn(CHROMIUM, [
+      ...defaultBrowserArgs(), '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`,
+      `${server.origin}/page.html`,
+    ], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stderr!.on('data', chunk => {
+          output += String(chunk);
+          const found = /DevTools listening on (ws:\/\/\S+)/.exec(output);
+          if (found) resolve(found[1]!);
+        });
+        child.on('exit', code => reject(new Error(`chromium exited (${code}): ${output}`)));
+      });
+      const browser = await connect(endpoint);
+      await expect.poll(() => browser.context.pages().some(p => p.url().endsWith('/page.html'))).toBe(true);
+      const existing = (await browser.pages()).find(p => p.url().endsWith('/page.html'));
+      expect(existing).toBeDefined();
+      const snapshot = await existing!.snapshot();
+      expect(snapshot).toMatch(/button "Existing" \[ref=e\d+\]/);
+      await (await existing!.locator(refOf(snapshot, 'button "Existing"'))).click();
+      await browser.close(); // disconnects only: the browser still accepts connections
+      const again = await connect(endpoint);
+      expect((await again.pages()).length).toBeGreaterThan(0);
+      await again.close();
+    } finally {
+      const exited = new Promise(done => child.once('exit', done));
+      child.kill();
+      if (child.exitCode === null) await exited;
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('connects to a Playwright browser server', async () => {
+    const server2 = await chromium.launchServer({ executablePath: CHROMIUM, args: defaultBrowserArgs() });
+    try {
+      const browser = await connect(server2.wsEndpoint());
+      const page = await browser.newPage();
+      await page.page.goto(`${server.origin}/page.html`);
+      expect(await page.snapshot()).toMatch(/button "Existing" \[ref=e\d+\]/);
+      await browser.close();
+    } finally {
+      await server2.close();
+    }
+  });
+
+  it('attach() gives a page opened without ariaref the runtime, even under a strict CSP', async () => {
+    server.route('/csp.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "default-src 'none'; script-src 'none'" });
+      res.end('<button>Strict</button><iframe srcdoc="<button>Inner strict</button>"></iframe>');
+    });
+    const plain = await chromium.launch({ executablePath: CHROMIUM, args: defaultBrowserArgs() });
+    try {
+      const page = await (await plain.newContext()).newPage();
+      await page.goto(`${server.origin}/csp.html`);
+      expect(await page.evaluate(() => typeof (globalThis as any).__ariaref)).toBe('undefined');
+      const aria = await attach(page);
+      expect(await attach(page)).toBe(aria); // one AriaPage per page
+      const snapshot = await aria.snapshot();
+      expect(snapshot).toMatch(/- button "Strict" \[ref=e\d+\]/);
+      expect(snapshot).toMatch(/- iframe \[ref=e\d+\]:\n {2}- button "Inner strict" \[ref=f1e\d+\]/);
+      await (await aria.locator(refOf(snapshot, 'button "Inner strict"'))).click();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('explains a connection failure', async () => {
+    await expect(connect('http://127.0.0.1:9', { timeout: 3_000 })).rejects.toThrow(/cannot connect to the browser at http:\/\/127.0.0.1:9.*--remote-debugging-port/);
+  });
+});

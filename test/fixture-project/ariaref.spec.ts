@@ -1,0 +1,43 @@
+// Uses the built package entry exactly as users import 'ariaref/test'.
+import { createServer, type Server } from 'node:http';
+import type * as Fixture from '../../driver/fixture.js';
+// @ts-ignore: the build emits no .d.ts; the source module gives the types.
+import * as built from '../../dist/driver/fixture.js';
+
+const { test, expect } = built as typeof Fixture;
+
+let server: Server;
+let origin: string;
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html');
+    if (req.url === '/frame.html') res.end('<button onclick="this.textContent=\'Done\'">In frame</button>');
+    else res.end(`<h1>Fixture</h1><button onclick="setTimeout(() => document.body.append(Object.assign(document.createElement('p'), {textContent: 'Saved'})), 50)">Save</button><iframe src="/frame.html"></iframe>`);
+  });
+  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+test.afterAll(async () => {
+  await new Promise(done => server.close(done));
+});
+
+test('page.snapshot, page.ref and page.settle', async ({ page, browserName }) => {
+  expect(browserName).toBe('chromium');
+  await page.goto(`${origin}/`);
+  const snapshot = await page.snapshot();
+  expect(snapshot).toMatch(/- heading "Fixture" \[level=1\] \[ref=e\d+\]/);
+  expect(snapshot).toMatch(/- iframe \[ref=e\d+\]:\n {2}- button "In frame" \[ref=f1e\d+\]/);
+  const save = /button "Save" \[ref=(e\d+)\]/.exec(snapshot)![1]!;
+  await page.ref(save).click();
+  // A generous quiet window: the 50ms timer fires well inside it.
+  const report = await page.settle({ quietMs: 500 });
+  expect(['quiet', 'churn']).toContain(report.outcome);
+  expect(await page.snapshot()).toMatch(/- paragraph \[ref=e\d+\]: Saved/);
+  const inFrame = /button "In frame" \[ref=(f1e\d+)\]/.exec(snapshot)![1]!;
+  await page.ref(inFrame).click();
+  await expect(page.frameLocator('iframe').getByRole('button')).toHaveText('Done');
+  await expect(page.ref('e999').click({ timeout: 30_000 })).rejects.toThrow(/e999/);
+});

@@ -1,0 +1,90 @@
+// Shared by the MCP end-to-end tests: pages served on 127.0.0.1 and MCP clients talking to a
+// real `ariaref mcp` process (stdio) or an HTTP server, through the SDK's own Client.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+export interface PageServer { origin: string; close(): Promise<void> }
+
+/** Serves `pages` (path → HTML) on 127.0.0.1; unknown paths answer 404. */
+export async function servePages(pages: Record<string, string>): Promise<PageServer> {
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const body = pages[path];
+    if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+    if (path.endsWith('.bin')) res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.txt"' });
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>(done => { server.closeAllConnections(); server.close(() => done()); }),
+  };
+}
+
+/** The built CLI: dist/driver/cli.js dispatches `mcp`; dist/driver/mcp/main.js is the direct entry. */
+export function cliCommand(): string[] {
+  const cli = join(repoRoot, 'dist', 'driver', 'cli.js');
+  if (existsSync(cli)) return [cli, 'mcp'];
+  return [join(repoRoot, 'dist', 'driver', 'mcp', 'main.js')];
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function stdioClient(args: string[] = [], options: { roots?: string[] } = {}): Promise<Client> {
+  const [script, ...rest] = cliCommand();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [script, ...rest, ...args],
+    env: { ...process.env, ARIAREF_EXECUTABLE_PATH: '/usr/bin/chromium' } as Record<string, string>,
+    stderr: 'pipe',
+  });
+  // The server's stderr is kept and shown if the process dies, so a crash explains itself.
+  let stderr = '';
+  transport.stderr?.on('data', chunk => { stderr = (stderr + String(chunk)).slice(-8000); });
+  transport.onclose = () => { if (stderr.trim()) console.error(`ariaref mcp stderr:\n${stderr}`); };
+  const client = new Client({ name: 'ariaref-test', version: '0' }, { capabilities: options.roots ? { roots: {} } : {} });
+  if (options.roots) {
+    const { ListRootsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: options.roots!.map(path => ({ uri: `file://${path}` })) }));
+  }
+  await client.connect(transport);
+  return client;
+}
+
+export interface CallResult { text: string; isError: boolean; images: Array<{ data: string; mimeType: string }> }
+
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallResult> {
+  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 90_000 });
+  const content = (result.content ?? []) as Array<any>;
+  return {
+    text: content.filter(c => c.type === 'text').map(c => c.text).join('\n'),
+    isError: !!result.isError,
+    images: content.filter(c => c.type === 'image'),
+  };
+}
+
+/** The ref of the first snapshot line with this role and name: `- button "Sign in" [ref=e7]`. */
+export function refOf(text: string, role: string, name: string): string {
+  for (const line of text.split('\n')) {
+    const match = /^\s*- (\S+)(?: "((?:[^"\\]|\\.)*)")?.*\[ref=([a-z0-9]+)\]/.exec(line);
+    if (match && match[1] === role && (match[2] ?? '') === name) return match[3];
+  }
+  throw new Error(`No ${role} "${name}" with a ref in:\n${text}`);
+}
+
+/** The text of one `### Section` of a response, '' when absent. */
+export function sectionOf(text: string, title: string): string {
+  const match = new RegExp(`^### ${title}\\n([\\s\\S]*?)(?=^### |(?![\\s\\S]))`, 'm').exec(text);
+  return match ? match[1].trim() : '';
+}

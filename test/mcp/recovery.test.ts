@@ -1,0 +1,67 @@
+// The registry used without MCP (as the CLI and fixtures use it): the browser starts lazily,
+// and a crashed tab or a dead browser is replaced on the next call, which says so.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../driver/mcp/config.js';
+import { McpContext } from '../../driver/mcp/context.js';
+import { BrowserHost } from '../../driver/mcp/browser/host.js';
+import { callTool } from '../../driver/mcp/registry.js';
+import { sectionOf, servePages, tempDir, type PageServer } from './helpers.js';
+import { pages } from './pages.js';
+
+let site: PageServer;
+let host: BrowserHost;
+let context: McpContext;
+
+const text = (result: { content: Array<{ type: string; text?: string }> }) => result.content.map(c => c.text ?? '').join('\n');
+
+beforeAll(async () => {
+  site = await servePages(pages);
+  const config = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-') };
+  host = new BrowserHost(config);
+  context = new McpContext(config, host);
+});
+
+afterAll(async () => {
+  await context?.dispose();
+  await host?.closeAll();
+  await site?.close();
+});
+
+describe('lazy start and recovery', () => {
+  it('starts the browser on the first tool that needs a page', async () => {
+    expect(context.tabs).toHaveLength(0);
+    const result = await callTool(context, 'browser_navigate', { url: `${site.origin}/login` });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(context.tabs).toHaveLength(1);
+    expect(sectionOf(text(result), 'Snapshot')).toContain('textbox "Username"');
+  });
+
+  it('replaces a crashed tab and says so', async () => {
+    const tab = await context.ensureTab();
+    await tab.page.goto('chrome://crash').catch(() => {});
+    await new Promise(resolve => setTimeout(resolve, 500));
+    const result = await callTool(context, 'browser_navigate', { url: `${site.origin}/target` });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(sectionOf(text(result), 'Page')).toContain('The tab crashed');
+    expect(sectionOf(text(result), 'Page')).toContain('Title: Target page');
+  });
+
+  it('restarts a browser that went away and says so', async () => {
+    const tab = await context.ensureTab();
+    await tab.page.context().browser()!.close();
+    const result = await callTool(context, 'browser_navigate', { url: `${site.origin}/login` });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(sectionOf(text(result), 'Page')).toMatch(/browser had closed or crashed; started a new one/);
+    expect(sectionOf(text(result), 'Snapshot')).toContain('textbox "Username"');
+  });
+
+  it('closes the browser with browser_close and starts afresh afterwards', async () => {
+    const closed = await callTool(context, 'browser_close', {});
+    expect(text(closed)).toContain('Closed the browser');
+    expect(text(closed)).not.toContain('### Page');
+    expect(context.tabs).toHaveLength(0);
+    const again = await callTool(context, 'browser_snapshot', {});
+    expect(again.isError, text(again)).toBeFalsy();
+    expect(sectionOf(text(again), 'Page')).toContain('about:blank');
+  });
+});

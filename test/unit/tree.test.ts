@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+// The tree walk in jsdom: collapsing, text runs, composed tree, aria-owns, hidden content, values,
+// options (depth, roots, boxes, verbose, JSON) and 10,000-level trees.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSnapshotRuntime } from '../../injected/snapshot.js';
+import { RefRegistry } from '../../injected/refs.js';
+import { buildAriaTree } from '../../injected/tree.js';
+import { renderYaml } from '../../injected/render-yaml.js';
+import { crossableResult, treeToJson } from '../../injected/snapshot-json.js';
+import type { AriaNode, SnapshotOptions } from '../../injected/types.js';
+import { fakeLayout, inlineOnlyStyles, quietPseudoStyles, runtimeFor } from './snapshot-helpers.js';
+
+const yaml = (html: string, options: SnapshotOptions = {}) => runtimeFor(html).snapshot(options).yaml;
+
+describe('collapsing and text', () => {
+  it('replaces nameless generic wrappers by their content', () => {
+    expect(yaml(`<div><div><button>Go</button></div></div>`)).toBe('- button "Go" [ref=e1]');
+  });
+
+  it('joins inline text and starts a new text line at block boxes', () => {
+    expect(yaml(`<div>Hello <b>big</b> <span>world</span></div><div>second</div>`)).toBe('- text: Hello big world\n- text: second');
+  });
+
+  it('inlines a lone text child and drops one equal to the name', () => {
+    expect(yaml(`<p>Some text</p><button>Save</button>`)).toBe('- paragraph [ref=e1]: Some text\n- button "Save" [ref=e2]');
+  });
+
+  it('keeps generics with a name', () => {
+    expect(yaml(`<div aria-label="Toolbar"><button>A</button><button>B</button></div>`))
+      .toBe('- generic "Toolbar" [ref=e1]:\n  - button "A" [ref=e2]\n  - button "B" [ref=e3]');
+  });
+
+  it('keeps every generic wrapper in verbose mode', () => {
+    expect(yaml(`<div><span>x</span></div>`, { verbose: true })).toBe('- generic [ref=e1]:\n  - generic [ref=e2]: x');
+  });
+});
+
+describe('plainly clickable elements', () => {
+  it('gives a cursor:pointer div a ref, but not its children that inherit the cursor', () => {
+    expect(yaml(`<div style="cursor:pointer"><div style="cursor:pointer">Open</div></div>`))
+      .toBe('- generic [ref=e1] [cursor=pointer]: Open');
+  });
+
+  it('keeps elements with onclick, tabindex or contenteditable', () => {
+    expect(yaml(`<span onclick="x()">One</span><span tabindex="-1">Two</span><div contenteditable>Three</div>`))
+      .toBe('- generic [ref=e1]: One\n- generic [ref=e2]: Two\n- generic [ref=e3]: Three');
+  });
+
+  it('gives display:contents elements a ref through their children, none when empty', () => {
+    expect(yaml(`<ul style="display:contents"><li>a</li></ul><button style="display:contents"></button>`))
+      .toBe('- list [ref=e1]:\n  - listitem [ref=e2]: a\n- button');
+  });
+
+  it('does not keep a clickable wrapper that has no box', () => {
+    expect(yaml(`<div onclick="x()" data-nobox>Ghost</div>`)).toBe('- text: Ghost');
+  });
+});
+
+describe('composed tree', () => {
+  it('walks open shadow roots and slots, with fallback content when nothing is assigned', () => {
+    runtimeFor('');
+    document.body.innerHTML = `<div id=host><button slot=a>Light</button></div><div id=empty></div>`;
+    const root = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    root.innerHTML = `<h2>Inside</h2><slot name=a><i>fallback a</i></slot><slot name=b>fallback b</slot>`;
+    document.getElementById('empty')!.attachShadow({ mode: 'open' }).innerHTML = `<a href="#x">Shadow link</a>`;
+    const result = createSnapshotRuntime(document, 'd', fakeLayout).snapshot();
+    expect(result.yaml).toBe([
+      '- heading "Inside" [level=2] [ref=e1]',
+      '- button "Light" [ref=e2]',
+      '- text: fallback b',
+      '- link "Shadow link" [ref=e3] [cursor=pointer]:',
+      '  - /url: http://localhost:3000/#x',
+    ].join('\n'));
+  });
+
+  it('re-parents aria-owns elements under their owner', () => {
+    expect(yaml(`<ul role=list aria-owns="c"><li>a</li></ul><p>between</p><li id=c>c</li>`))
+      .toBe('- list [ref=e1]:\n  - listitem [ref=e2]: a\n  - listitem [ref=e3]: c\n- paragraph [ref=e4]: between');
+  });
+
+  it('survives aria-owns cycles without losing elements', () => {
+    const out = yaml(`<div role=group aria-label=A id=a aria-owns=b><div role=group aria-label=B id=b aria-owns=a></div></div>`);
+    expect(out).toBe('- group "A" [ref=e1]:\n  - group "B" [ref=e2]');
+  });
+
+  it('emits iframes as placeholders with a ref and lists them', () => {
+    const result = runtimeFor(`<button>Before</button><iframe src="about:blank"></iframe><iframe style="display:none"></iframe>`).snapshot();
+    expect(result.yaml).toBe('- button "Before" [ref=e1]\n- iframe [ref=e2]');
+    expect(result.iframes).toEqual(['e2']);
+  });
+});
+
+describe('hidden content', () => {
+  it('skips display:none, aria-hidden and inert subtrees', () => {
+    expect(yaml(`<div style="display:none"><button>A</button></div><div aria-hidden="true"><button>B</button></div><div inert><button>C</button></div><button>D</button>`))
+      .toBe('- button "D" [ref=e1]');
+  });
+
+  it('shows a visible child of a visibility:hidden parent', () => {
+    expect(yaml(`<div style="visibility:hidden">hidden text<button style="visibility:visible">Shown</button></div>`))
+      .toBe('- button "Shown" [ref=e1]');
+  });
+});
+
+describe('node properties', () => {
+  it('never emits a password value, in YAML or JSON', () => {
+    const result = runtimeFor(`<input type=password aria-label=Password value="hunter2"><input type=password aria-label=Empty>`).snapshot({ format: 'both' });
+    expect(result.yaml).toBe('- textbox "Password" [ref=e1]: ••••\n- textbox "Empty" [ref=e2]');
+    expect(JSON.stringify(result)).not.toContain('hunter2');
+    expect((result.tree!.children[0] as AriaNode).hasValue).toBe(true);
+  });
+
+  it('keeps a password out of the names of other controls that embed it', () => {
+    const result = runtimeFor(`<label><input type=checkbox> Use <input type=password value="embedded-secret"></label>`).snapshot({ format: 'both' });
+    expect(JSON.stringify(result)).not.toContain('embedded-secret');
+  });
+
+  it('shows values, placeholders, links and descriptions', () => {
+    const result = runtimeFor(`<input aria-label=Email value="a@b.c" placeholder="you@example.com"><a href="/docs" title="Read the docs">Docs</a><button aria-description="Stores it">Save</button>`)
+      .snapshot({ format: 'both' });
+    expect(result.yaml).toBe([
+      '- textbox "Email" [ref=e1]:',
+      '  - /placeholder: you@example.com',
+      '  - text: a@b.c',
+      '- link "Docs" [ref=e2] [cursor=pointer]:',
+      '  - /url: http://localhost:3000/docs',
+      '- button "Save" [ref=e3]:',
+      '  - /description: Stores it',
+    ].join('\n'));
+    // JSON carries every description, also where YAML leaves it out (links are not controls).
+    expect(result.tree!.children.map(c => (c as AriaNode).description)).toEqual([undefined, 'Read the docs', 'Stores it']);
+  });
+
+  it('replaces lone surrogates so the JSON stays well-formed', () => {
+    const result = runtimeFor(`<button>bad \uD800 name</button>`).snapshot({ format: 'json', jsonString: true });
+    expect(result.json).toContain('bad \uFFFD name');
+  });
+});
+
+describe('options', () => {
+  const page = `<nav aria-label=Main><ul><li><a href="/a">A</a></li></ul></nav><main><h1>T</h1></main>`;
+
+  it('limits the depth and keeps refs of rendered nodes', () => {
+    const full = runtimeFor(page);
+    full.snapshot();
+    expect(full.snapshot({ depth: 1 }).yaml).toBe('- navigation "Main" [ref=e1]:\n  - list [ref=e2]\n- main [ref=e5]:\n  - heading "T" [level=1] [ref=e6]');
+    expect(full.snapshot({ depth: 0, format: 'json' }).tree!.children.map(c => (c as AriaNode).children.length)).toEqual([0, 0]);
+  });
+
+  it('snapshots the subtree of a ref or of a selector', () => {
+    const runtime = runtimeFor(page);
+    runtime.snapshot();
+    expect(runtime.snapshot({ rootRef: 'e5' }).yaml).toBe('- main [ref=e5]:\n  - heading "T" [level=1] [ref=e6]');
+    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e2]:\n  - listitem [ref=e3]:\n    - link "A" [ref=e4] [cursor=pointer]:\n      - /url: http://localhost:3000/a');
+    expect(() => runtime.snapshot({ rootSelector: '.missing' })).toThrow('No element matches the CSS selector ".missing"');
+    expect(() => runtime.snapshot({ rootSelector: '[[' })).toThrow('Invalid CSS selector "[["');
+  });
+
+  it('adds integer boxes', () => {
+    const result = runtimeFor(`<button data-box="3.4,7.6">B</button>`).snapshot({ boxes: true, format: 'both' });
+    expect(result.yaml).toBe('- button "B" [ref=e1] [box=3,8,10,11]');
+    expect((result.tree!.children[0] as AriaNode).box).toEqual({ x: 3, y: 8, width: 10, height: 11 });
+  });
+
+  it('turns trees too deep for page.evaluate into JSON text', () => {
+    const chain = (levels: number): AriaNode => {
+      let node: AriaNode = { role: 'button', name: 'b', children: [] };
+      for (let i = 1; i < levels; i++) node = { role: 'group', name: '', children: [node] };
+      return node;
+    };
+    expect(crossableResult({ tree: chain(40) }).tree).toBeDefined();
+    const deep = crossableResult({ tree: chain(41) });
+    expect(deep.tree).toBeUndefined();
+    expect(JSON.parse(deep.json!)).toEqual(chain(41));
+  });
+
+  it('returns the same tree as an object and as JSON text', () => {
+    const runtime = runtimeFor(page + `<input type=checkbox aria-label=C checked>`);
+    const { tree } = runtime.snapshot({ format: 'json' });
+    const { json } = runtime.snapshot({ format: 'json', jsonString: true });
+    expect(JSON.parse(json!)).toEqual(tree);
+  });
+});
+
+describe('10,000-level trees', () => {
+  let restore = () => {};
+  beforeEach(() => { restore = inlineOnlyStyles(window); quietPseudoStyles(window); });
+  afterEach(() => restore());
+
+  function chainOf(tag: string, depth: number, leaf: string): Element {
+    let chain: Element = document.createElement('span');
+    chain.textContent = leaf;
+    for (let i = 0; i < depth; i++) {
+      const wrapper = document.createElement(tag);
+      wrapper.appendChild(chain);
+      chain = wrapper;
+    }
+    return chain;
+  }
+
+  // Detached: jsdom itself recurses when attaching a subtree this deep.
+  it('builds, renders and serializes a 10,000-level emitted tree', () => {
+    const refs = new RefRegistry();
+    const tree = buildAriaTree(chainOf('section', 10_000, 'bottom'), { refs, probe: fakeLayout, verbose: true });
+    let node = tree;
+    let levels = 0;
+    while (node.children.length && typeof node.children[0] !== 'string') { node = node.children[0] as AriaNode; levels++; }
+    expect(levels).toBe(10_000); // the walk root itself is the fragment
+    expect(node.children).toEqual(['bottom']);
+    const parsed = JSON.parse(treeToJson(tree));
+    expect(parsed.children[0].role).toBe(tree.children.length ? (tree.children[0] as AriaNode).role : '');
+    const lines = renderYaml(tree, { depth: 2 }).split('\n');
+    expect(lines.length).toBe(3);
+    expect(renderYaml(tree).split('\n').length).toBe(10_000);
+  });
+});
+
