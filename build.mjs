@@ -5,7 +5,7 @@
 //     from a fresh clone without a TypeScript toolchain at run time.
 // Runs on `npm install` (prepare), before tests (pretest) and before `npm start`.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { readdirSync, statSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,6 @@ function listTs(dir) {
   return out;
 }
 
-rmSync(join(dist, 'driver'), { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
 const injected = await esbuild.build({
@@ -36,7 +35,9 @@ const injected = await esbuild.build({
   legalComments: 'none',
 });
 const source = injected.outputFiles[0].text;
-writeFileSync(join(dist, 'injected.js'), source);
+// Write then rename: a test running while another build writes never reads half a file.
+writeFileSync(join(dist, 'injected.js.tmp'), source);
+renameSync(join(dist, 'injected.js.tmp'), join(dist, 'injected.js'));
 
 await esbuild.build({
   entryPoints: listTs(join(root, 'driver')),

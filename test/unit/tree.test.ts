@@ -169,7 +169,7 @@ describe('options', () => {
       return node;
     };
     expect(crossableResult({ tree: chain(40) }).tree).toBeDefined();
-    const deep = crossableResult({ tree: chain(41) });
+    const deep = crossableResult({ tree: chain(41) }) as { tree?: AriaNode; json?: string };
     expect(deep.tree).toBeUndefined();
     expect(JSON.parse(deep.json!)).toEqual(chain(41));
   });
