@@ -9,6 +9,7 @@ import { createSnapshotRuntime } from './snapshot';
 import { crossableResult } from './snapshot-json';
 import { findInSnapshot, foldedSnapshot } from './fold-snapshot';
 import { installWaitSupport, waitApi } from './wait-api';
+import { capturePristineBuiltins, withPristineBuiltins as guarded } from './pristine';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
@@ -27,6 +28,7 @@ function install(): void {
   const g = globalThis as any;
   if (g.__ariaref) return; // idempotent: a second injection changes nothing
   installWaitSupport(); // before any page script grabs setTimeout/fetch
+  capturePristineBuiltins(); // after our own wrappers, so they count as the originals
   const docId = randomId();
   const snapshots = createSnapshotRuntime(document, docId);
   const api: RuntimeApi = {
@@ -34,16 +36,16 @@ function install(): void {
     docId,
     // Budget/paging (fold.ts) and find wrap the snapshot runtime; plain snapshots pass straight through.
     // A tree too deep for page.evaluate's serializer comes back as JSON text (`json`) instead.
-    snapshot: options => crossableResult(foldedSnapshot(snapshots, options)),
-    find: query => findInSnapshot(snapshots, query),
-    resolve: ref => snapshots.resolve(ref),
-    checkRef: ref => snapshots.checkRef(ref),
-    refFor: (element, options) => snapshots.refFor(element, options),
+    snapshot: options => guarded(() => crossableResult(foldedSnapshot(snapshots, options))),
+    find: query => guarded(() => findInSnapshot(snapshots, query)),
+    resolve: ref => guarded(() => snapshots.resolve(ref)),
+    checkRef: ref => guarded(() => snapshots.checkRef(ref)),
+    refFor: (element, options) => guarded(() => snapshots.refFor(element, options)),
     settle: options => settle(options),
     ...waitApi,
-    role: el => withPass(() => getAriaRole(el)),
-    name: el => withPass(() => getElementAccessibleName(el)),
-    description: el => withPass(() => getElementAccessibleDescription(el)),
+    role: el => guarded(() => withPass(() => getAriaRole(el))),
+    name: el => guarded(() => withPass(() => getElementAccessibleName(el))),
+    description: el => guarded(() => withPass(() => getElementAccessibleDescription(el))),
   };
   Object.defineProperty(g, '__ariaref', { value: api, writable: false, configurable: false, enumerable: false });
 }

@@ -74,7 +74,15 @@ async function rawResponseBody(item: NetworkItem, timeoutMs: number): Promise<Bu
   const status = item.response.status();
   if (status >= 300 && status < 400) return `a ${status} redirect has no body to show`;
   if (item.capturedBody) return item.capturedBody;
-  if (item.state === 'pending') return 'the response is still loading; ask again once it finished';
+  // Headers arrived but Playwright has not reported the end yet: the body usually completes within
+  // moments, so wait for it (bounded) instead of answering "still loading" on a race.
+  if (item.state === 'pending') {
+    try {
+      return await within(item.response.body(), timeoutMs);
+    } catch {
+      return 'the response is still loading; ask again once it finished';
+    }
+  }
   try {
     return await within(item.response.body(), timeoutMs);
   } catch (error) {

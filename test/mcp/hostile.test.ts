@@ -1,0 +1,197 @@
+// Hostile and broken pages (issue 8), end to end over stdio: every call returns within a
+// generous bound, says what happened, and the server keeps serving. Each test ends with a health
+// probe: navigate to a plain page and snapshot it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { call, sectionOf, servePages, stdioClient, type CallResult, type PageServer } from './helpers.js';
+
+const BOUND = 60_000;
+
+const bigPage = (() => {
+  const items: string[] = [];
+  for (let i = 0; i < 100_000; i++) items.push(`<span>item ${i}</span>`);
+  return `<!doctype html><title>Big</title><h1>Big page</h1><div>${items.join('')}</div><button>Last</button>`;
+})();
+
+const pages: Record<string, string> = {
+  '/plain': '<!doctype html><title>Plain</title><h1>Healthy page</h1><button>OK</button>',
+  '/alerts': '<!doctype html><title>Alerts</title><h1>Alerts</h1><script>setTimeout(() => { for (;;) alert("again"); }, 50);</script>',
+  '/busy': '<!doctype html><title>Busy</title><h1>Busy</h1><script>setTimeout(() => { for (;;) {} }, 300);</script>',
+  '/self-close': '<!doctype html><title>Self close</title><button onclick="setTimeout(() => window.close(), 0)">Close me</button>',
+  '/opener': '<!doctype html><title>Opener</title><h1>Opener</h1><button onclick="for (let i = 0; i < 12; i++) window.open(\'/plain?popup=\' + i, \'_blank\')">Open</button>',
+  '/reloader': '<!doctype html><title>Reloader</title><h1>Reloading</h1><script>setTimeout(() => location.reload(), 100);</script>',
+  '/guard': '<!doctype html><title>Guard</title><h1>Guarded</h1><input aria-label="Draft"><script>addEventListener("beforeunload", e => { e.preventDefault(); e.returnValue = "sure?"; return "sure?"; });</script>',
+  '/big': bigPage,
+};
+
+let site: PageServer;
+let client: Client;
+const times: Record<string, number> = {};
+
+beforeAll(async () => {
+  site = await servePages(pages);
+  client = await stdioClient();
+});
+
+afterAll(async () => {
+  console.log('hostile page timings (ms):', JSON.stringify(times));
+  await client?.close();
+  await site?.close();
+});
+
+/** One call, with its duration recorded and a generous "did not hang" bound. */
+async function timed(label: string, name: string, args: Record<string, unknown> = {}): Promise<CallResult> {
+  const start = Date.now();
+  const result = await call(client, name, args);
+  const elapsed = Date.now() - start;
+  times[label] = elapsed;
+  expect(elapsed, `${label} took ${elapsed} ms`).toBeLessThan(BOUND);
+  return result;
+}
+
+function refIn(text: string, role: string, name: string): string {
+  const line = text.split('\n').find(l => l.includes(`- ${role} "${name}"`) && l.includes('[ref='));
+  if (!line) throw new Error(`No ${role} "${name}" in:\n${text}`);
+  return /\[ref=([a-z0-9]+)\]/.exec(line)![1];
+}
+
+/** Dismiss any dialog left open so the next call is not blocked by it (ignoring "no dialog"). */
+async function clearDialogs() {
+  for (let i = 0; i < 3; i++) {
+    const result = await call(client, 'browser_handle_dialog', { accept: true });
+    if (result.isError) return;
+  }
+}
+
+async function healthProbe(label: string) {
+  const nav = await timed(`${label}: probe navigate`, 'browser_navigate', { url: `${site.origin}/plain` });
+  expect(nav.isError, nav.text).toBe(false);
+  const snap = await timed(`${label}: probe snapshot`, 'browser_snapshot');
+  expect(snap.isError, snap.text).toBe(false);
+  expect(sectionOf(snap.text, 'Snapshot')).toContain('heading "Healthy page"');
+}
+
+describe('hostile pages', () => {
+  it('1. alert in a loop: navigate away, tabs close/select and browser_close still work', async () => {
+    const nav = await timed('1 navigate alerts', 'browser_navigate', { url: `${site.origin}/alerts` });
+    expect(nav.text.length).toBeGreaterThan(0);
+    const snap = await timed('1 snapshot during alerts', 'browser_snapshot');
+    expect(snap.text).toMatch(/alert|dialog|Modal/i);
+    const away = await timed('1 navigate away', 'browser_navigate', { url: `${site.origin}/plain` });
+    expect(away.text).toMatch(/Healthy page|dialog|Modal/i);
+    await clearDialogs();
+    // A second tab on the alert page: closing it and selecting the first works.
+    const opened = await timed('1 new tab', 'browser_tabs', { action: 'new', url: `${site.origin}/alerts` });
+    expect(opened.text.length).toBeGreaterThan(0);
+    const listed = await timed('1 tabs list', 'browser_tabs', { action: 'list' });
+    expect(listed.isError, listed.text).toBe(false);
+    const closed = await timed('1 tabs close', 'browser_tabs', { action: 'close', index: 1 });
+    expect(closed.isError, closed.text).toBe(false);
+    const selected = await timed('1 tabs select', 'browser_tabs', { action: 'select', index: 0 });
+    expect(selected.isError, selected.text).toBe(false);
+    await timed('1 navigate alerts again', 'browser_navigate', { url: `${site.origin}/alerts` });
+    const closedAll = await timed('1 browser_close', 'browser_close');
+    expect(closedAll.isError, closedAll.text).toBe(false);
+    await healthProbe('1');
+  }, 240_000);
+
+  it('2. busy loop: snapshot is bounded and says the page is not responding; another tab works', async () => {
+    await timed('2 navigate busy', 'browser_navigate', { url: `${site.origin}/busy` });
+    await new Promise(resolve => setTimeout(resolve, 500));
+    const snap = await timed('2 snapshot busy', 'browser_snapshot');
+    expect(snap.text).toMatch(/not respond|unresponsive|frozen|busy|did not answer|timed? ?out/i);
+    const opened = await timed('2 new tab', 'browser_tabs', { action: 'new', url: `${site.origin}/plain` });
+    expect(opened.isError, opened.text).toBe(false);
+    const other = await timed('2 snapshot other tab', 'browser_snapshot');
+    expect(other.isError, other.text).toBe(false);
+    expect(sectionOf(other.text, 'Snapshot')).toContain('heading "Healthy page"');
+    // Leave the frozen tab behind: close it.
+    const closed = await timed('2 close busy tab', 'browser_tabs', { action: 'close', index: 0 });
+    expect(closed.isError, closed.text).toBe(false);
+    await healthProbe('2');
+  }, 240_000);
+
+  it('3. renderer crash: reported, next navigation works', async () => {
+    await timed('3 navigate plain', 'browser_navigate', { url: `${site.origin}/plain` });
+    const crash = await timed('3 navigate chrome://crash', 'browser_navigate', { url: 'chrome://crash' });
+    const after = await timed('3 snapshot after crash', 'browser_snapshot');
+    expect(`${crash.text}\n${after.text}`).toMatch(/crash/i);
+    await healthProbe('3');
+  }, 240_000);
+
+  it('4. a tab that closes itself during a click; 12 popups all listed', async () => {
+    await timed('4 navigate opener', 'browser_navigate', { url: `${site.origin}/opener` });
+    const base = await timed('4 snapshot opener', 'browser_snapshot');
+    const opened = await timed('4 click open 12', 'browser_click', { element: 'Open', ref: refIn(base.text, 'button', 'Open') });
+    expect(opened.isError, opened.text).toBe(false);
+    await new Promise(resolve => setTimeout(resolve, 1000));
+    const listed = await timed('4 tabs list', 'browser_tabs', { action: 'list' });
+    expect(listed.isError, listed.text).toBe(false);
+    const popupLines = listed.text.split('\n').filter(line => line.includes('/plain?popup='));
+    expect(popupLines.length, listed.text).toBe(12);
+    // Close all but the first tab, then open a self-closing page in a new tab.
+    for (let i = 0; i < 12; i++) await call(client, 'browser_tabs', { action: 'close', index: 1 });
+    await timed('4 new self-close tab', 'browser_tabs', { action: 'new', url: `${site.origin}/self-close` });
+    const snap = await timed('4 snapshot self-close', 'browser_snapshot');
+    const click = await timed('4 click close me', 'browser_click', { element: 'Close me', ref: refIn(snap.text, 'button', 'Close me') });
+    expect(click.text.length).toBeGreaterThan(0);
+    await new Promise(resolve => setTimeout(resolve, 500));
+    const after = await timed('4 snapshot after self-close', 'browser_snapshot');
+    expect(after.text.length).toBeGreaterThan(0);
+    const listedAfter = await timed('4 tabs list after self-close', 'browser_tabs', { action: 'list' });
+    expect(listedAfter.text).not.toContain('/self-close');
+    await healthProbe('4');
+  }, 240_000);
+
+  it('5. a page reloading every 100 ms: snapshot or a clear answer, bounded', async () => {
+    await timed('5 navigate reloader', 'browser_navigate', { url: `${site.origin}/reloader` });
+    const snap = await timed('5 snapshot reloader', 'browser_snapshot');
+    expect(snap.text).toMatch(/heading "Reloading"|navigat/i);
+    await healthProbe('5');
+  }, 240_000);
+
+  it('6. beforeunload guard: navigating away never blocks', async () => {
+    const nav = await timed('6 navigate guard', 'browser_navigate', { url: `${site.origin}/guard` });
+    const snap = sectionOf(nav.text, 'Snapshot');
+    // Give the page a user gesture so Chromium honours the beforeunload prompt.
+    await timed('6 type', 'browser_type', { element: 'Draft', ref: refIn(snap, 'textbox', 'Draft'), text: 'unsaved' });
+    const away = await timed('6 navigate away', 'browser_navigate', { url: `${site.origin}/plain` });
+    expect(away.text.length).toBeGreaterThan(0);
+    await clearDialogs();
+    await healthProbe('6');
+  }, 240_000);
+
+  it('7. a 100,000-element page: bounded snapshot under ~200,000 characters', async () => {
+    await timed('7 navigate big', 'browser_navigate', { url: `${site.origin}/big` });
+    const snap = await timed('7 snapshot big', 'browser_snapshot');
+    expect(snap.isError, snap.text.slice(0, 2000)).toBe(false);
+    expect(snap.text).toContain('heading "Big page"');
+    expect(snap.text.length).toBeLessThan(200_000);
+    times['7 snapshot chars'] = snap.text.length;
+    await healthProbe('7');
+  }, 240_000);
+
+  it('8. refused and malformed input: clean tool errors naming the problem', async () => {
+    const file = await timed('8 file url', 'browser_navigate', { url: 'file:///etc/passwd' });
+    expect(file.isError, file.text).toBe(true);
+    expect(file.text).toMatch(/file/i);
+    expect(file.text).not.toContain('root:x:0:0');
+    await timed('8 navigate plain', 'browser_navigate', { url: `${site.origin}/plain` });
+    for (const ref of ['e9999999', '<<<']) {
+      const bad = await timed(`8 bad ref ${ref}`, 'browser_click', { element: 'nothing', ref });
+      expect(bad.isError, bad.text).toBe(true);
+      expect(bad.text).toMatch(/ref/i);
+    }
+    const huge = 'x'.repeat(1024 * 1024);
+    const big = await timed('8 1 MB ref', 'browser_click', { element: 'x', ref: huge });
+    expect(big.isError).toBe(true);
+    expect(big.text.length).toBeLessThan(20_000);
+    const badUrl = await timed('8 bad url', 'browser_navigate', { url: 'http://exa mple .com:99999/%%%' });
+    expect(badUrl.isError, badUrl.text).toBe(true);
+    expect(badUrl.text).toMatch(/url|invalid|navigat/i);
+    const badKey = await timed('8 bad key', 'browser_press_key', { key: 'NoSuchKeyName' });
+    expect(badKey.isError, badKey.text).toBe(true);
+    expect(badKey.text).toMatch(/key/i);
+    await healthProbe('8');
+  }, 240_000);
+});
