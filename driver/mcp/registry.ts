@@ -109,7 +109,9 @@ function describeError(error: unknown): string {
   // Playwright's messages carry a multi-line call log; the first lines say what went wrong.
   const lines = error.message.split('\n');
   const logStart = lines.findIndex(l => /^Call log:|^=+ logs =+/.test(l.trim()));
-  return (logStart > 0 ? lines.slice(0, logStart) : lines.slice(0, 6)).join('\n').trim();
+  const text = (logStart > 0 ? lines.slice(0, logStart) : lines.slice(0, 6)).join('\n').trim();
+  // An error may quote a huge argument (a 1 MB "ref"): never echo it back whole.
+  return text.length > 4000 ? `${text.slice(0, 4000)}… (message cut at 4,000 of ${text.length} characters)` : text;
 }
 
 /** callTool for callers that only want the markdown (CLI, fixtures): images are left out. */

@@ -41,13 +41,17 @@ async function snapshotSection(context: McpContext, tab: Tab, response: ToolResp
   const modal = tab.nextModal();
   try {
     if (tab.isBlocked()) return 'Snapshot skipped: a dialog is open. Answer it with browser_handle_dialog first.';
-    const snapshot = withTimeout(tab.driver.snapshot(response.snapshot), SNAPSHOT_LIMIT_MS,
+    // Fold to the budget in the page (structure, never text cut mid-way); the cut in
+    // formatSnapshot stays only as a safety net, at twice the budget.
+    const budget = context.config.snapshotMaxTokens;
+    const request = { ...response.snapshot, budgetTokens: response.snapshot.budgetTokens ?? (budget > 0 ? budget : undefined) };
+    const snapshot = withTimeout(tab.driver.snapshot(request), SNAPSHOT_LIMIT_MS,
       `the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`);
     snapshot.catch(() => {});
     const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
     if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
     return diffAgainstLast(tab, response.snapshot, yaml, context.config.snapshotMode)
-      ?? formatSnapshot(yaml, context.config.snapshotMaxTokens);
+      ?? formatSnapshot(yaml, (request.budgetTokens ?? 0) * 2);
   } catch (error) {
     if (response.snapshot.ref) throw error;
     const reason = (error as Error).message.split('\n')[0].replace(/\.+$/, '');

@@ -12,6 +12,11 @@ export interface SnapshotRequest {
   depth?: number;
   boxes?: boolean;
   verbose?: boolean;
+  /** Fold to this many tokens (default: the server's --snapshot-max-tokens). */
+  budgetTokens?: number;
+  /** Paging of the root's children, as a fold line names it. */
+  offset?: number;
+  limit?: number;
 }
 
 export class ToolResponse {

@@ -26,6 +26,16 @@ export interface PageSnapshotOptions {
   format?: 'yaml' | 'json';
   /** Time allowed for each frame's snapshot, ms (default 10000 for the first frame, 5000 for child frames). */
   timeoutMs?: number;
+  /** Token budget (characters/4): larger pages fold runs of similar siblings and deep regions into lines that say how to page on. */
+  budgetTokens?: number;
+  /** Paging of the root's children, as named by a fold line ("snapshot with rootRef=e12 offset=10"). */
+  offset?: number;
+  limit?: number;
+}
+
+/** Each child frame is folded on its own, so it gets a share of the page's budget. */
+function childFrameBudget(budgetTokens: number | undefined): number | undefined {
+  return budgetTokens === undefined ? undefined : Math.max(500, Math.floor(budgetTokens / 4));
 }
 
 export interface StitchedSnapshot {
@@ -178,7 +188,9 @@ class FrameSnapshotter {
     try {
       const origin = this.options.boxes ? await frameOrigin(job.frame, job.timeoutMs) : { x: 0, y: 0 };
       // Child frames are always snapshotted whole: root options apply to the first frame only.
-      const { rootRef: _r, rootSelector: _s, ...options } = job.options;
+      const { rootRef: _r, rootSelector: _s, offset: _o, limit: _l, budgetTokens, ...rest } = job.options;
+      const childBudget = childFrameBudget(budgetTokens);
+      const options = childBudget === undefined ? rest : { ...rest, budgetTokens: childBudget };
       const result = await this.run({ ...job, options, origin });
       if (isEmpty(result)) return { kind: 'yaml', yaml: '' };
       return result.yaml !== undefined ? { kind: 'yaml', yaml: result.yaml } : { kind: 'tree', tree: result.tree! };
@@ -202,6 +214,9 @@ export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, opt
     ...(options.rootSelector ? { rootSelector: options.rootSelector } : {}),
     ...(options.boxes ? { boxes: true } : {}),
     ...(options.verbose ? { verbose: true } : {}),
+    ...(options.budgetTokens !== undefined && options.budgetTokens > 0 ? { budgetTokens: options.budgetTokens } : {}),
+    ...(options.offset !== undefined ? { offset: options.offset } : {}),
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
   };
   let origin = { x: 0, y: 0 };
   if (options.boxes && frame !== target.page.mainFrame()) origin = await frameOrigin(frame, CHILD_TIMEOUT_MS).catch(() => origin);

@@ -127,11 +127,12 @@ describe('hostile pages', () => {
     await new Promise(resolve => setTimeout(resolve, 1000));
     const listed = await timed('4 tabs list', 'browser_tabs', { action: 'list' });
     expect(listed.isError, listed.text).toBe(false);
-    const popupLines = listed.text.split('\n').filter(line => line.includes('/plain?popup='));
+    const popupLines = sectionOf(listed.text, 'Result').split('\n').filter(line => /^- \d+:.*\/plain\?popup=/.test(line));
     expect(popupLines.length, listed.text).toBe(12);
-    // Close all but the first tab, then open a self-closing page in a new tab.
-    for (let i = 0; i < 12; i++) await call(client, 'browser_tabs', { action: 'close', index: 1 });
-    await timed('4 new self-close tab', 'browser_tabs', { action: 'new', url: `${site.origin}/self-close` });
+    // A popup (script-opened, so window.close() is allowed) turns into a page that closes itself.
+    const popup = await timed('4 select popup', 'browser_tabs', { action: 'select', index: 12 });
+    expect(popup.isError, popup.text).toBe(false);
+    await timed('4 navigate popup to self-close', 'browser_navigate', { url: `${site.origin}/self-close` });
     const snap = await timed('4 snapshot self-close', 'browser_snapshot');
     const click = await timed('4 click close me', 'browser_click', { element: 'Close me', ref: refIn(snap.text, 'button', 'Close me') });
     expect(click.text.length).toBeGreaterThan(0);
@@ -139,7 +140,8 @@ describe('hostile pages', () => {
     const after = await timed('4 snapshot after self-close', 'browser_snapshot');
     expect(after.text.length).toBeGreaterThan(0);
     const listedAfter = await timed('4 tabs list after self-close', 'browser_tabs', { action: 'list' });
-    expect(listedAfter.text).not.toContain('/self-close');
+    expect(sectionOf(listedAfter.text, 'Result')).not.toContain('/self-close');
+    expect(sectionOf(listedAfter.text, 'Result').split('\n').filter(line => /^- \d+:/.test(line)).length).toBe(12);
     await healthProbe('4');
   }, 240_000);
 
@@ -147,6 +149,9 @@ describe('hostile pages', () => {
     await timed('5 navigate reloader', 'browser_navigate', { url: `${site.origin}/reloader` });
     const snap = await timed('5 snapshot reloader', 'browser_snapshot');
     expect(snap.text).toMatch(/heading "Reloading"|navigat/i);
+    const away = await timed('5 navigate away', 'browser_navigate', { url: `${site.origin}/plain` });
+    expect(away.isError, away.text).toBe(false);
+    expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
     await healthProbe('5');
   }, 240_000);
 

@@ -36,7 +36,10 @@ export class AriaPageDriver implements PageDriver {
     if (this.fallback) return this.fallback.snapshot(request);
     try {
       const aria = await this.aria();
-      return await aria.snapshot({ rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose });
+      return await aria.snapshot({
+        rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose,
+        budgetTokens: request.budgetTokens, offset: request.offset, limit: request.limit,
+      });
     } catch (error) {
       if (!RUNTIME_MISSING.test((error as Error).message)) throw error;
       this.fallback = new PlaywrightPageDriver(this.page);

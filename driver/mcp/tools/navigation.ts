@@ -44,13 +44,17 @@ export const navigationTools = [
       const url = normalizeUrl(params.url);
       const refusal = originVerdict({ allowed: context.config.allowedOrigins, blocked: context.config.blockedOrigins }, url);
       if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
+      if (/^file:/i.test(url) && !context.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
       let timedOut = false;
-      const result = await act(context, response, tab => tab.page.goto(url, { waitUntil: 'domcontentloaded' }).catch(error => {
+      // A page that navigates itself (a reload loop) can cut our navigation short: try twice more.
+      const go = (page: import('playwright').Page, attempt: number): Promise<PageResponse | null> => page.goto(url, { waitUntil: 'domcontentloaded' }).catch(error => {
+        if (attempt < 2 && /interrupted by another navigation/.test((error as Error)?.message ?? '')) return go(page, attempt + 1);
         // A page that never finishes loading is still worth seeing: report what arrived.
         if ((error as Error)?.name !== 'TimeoutError') throw error;
         timedOut = true;
         return null;
-      }), AFTER_GOTO);
+      });
+      const result = await act(context, response, tab => go(tab.page, 0), AFTER_GOTO);
       if (timedOut) response.addResult(`${url} did not finish loading within ${context.config.navigationTimeoutMs / 1000} s (--timeout-navigation); the snapshot shows what has arrived so far. Use browser_wait_for to wait for specific content.`);
       else reportStatus(response, result, `Navigated to ${url}`);
     },

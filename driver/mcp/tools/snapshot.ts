@@ -13,11 +13,17 @@ export const snapshotTools = [
       depth: z.number().int().min(0).optional().describe('Only this many levels below the root'),
       boxes: z.boolean().optional().describe('Add each element\'s bounding box (viewport CSS pixels)'),
       verbose: z.boolean().optional().describe('Keep every node, including generic wrappers'),
+      offset: z.number().int().min(0).optional().describe('Skip this many children of the root (paging, as a "… more folded" line says)'),
+      limit: z.number().int().min(1).optional().describe('Show at most this many children of the root'),
+      budgetTokens: z.number().int().min(500).optional().describe('Token budget of this snapshot; larger pages fold into lines that say how to see the rest'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(context, params, response) {
       await context.ensureTab();
-      response.setIncludeSnapshot({ explicit: true, ref: params.ref, depth: params.depth, boxes: params.boxes, verbose: params.verbose });
+      response.setIncludeSnapshot({
+        explicit: true, ref: params.ref, depth: params.depth, boxes: params.boxes, verbose: params.verbose,
+        offset: params.offset, limit: params.limit, budgetTokens: params.budgetTokens,
+      });
     },
   }),
 ];
