@@ -9,6 +9,8 @@ import { installRuntime } from './page/inject.js';
 import { describeCoveringElement, locatorFor, refLocator, validateRef, type CoveringElement } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
+import { findInPage, type PageFindResult } from './page/find.js';
+import type { FindQuery } from '../injected/types.js';
 import { withTimeout } from './page/timeout.js';
 
 export type { PageSnapshotOptions } from './page/snapshot.js';
@@ -58,6 +60,15 @@ export class AriaPage {
     const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
     const result = await stitchedSnapshot(this, frame, { ...options, format: 'json' });
     return result.tree ?? { role: 'fragment', name: '', children: [] };
+  }
+
+  /**
+   * Finds elements by text, role and name in every frame without a full snapshot: each match
+   * comes with its ref and ancestor path. `rootRef` searches one subtree.
+   */
+  async find(query: Omit<FindQuery, 'prefix' | 'seed'>): Promise<PageFindResult> {
+    const frames = query.rootRef ? [await validateRef(this, query.rootRef)] : undefined;
+    return findInPage(this, query, frames);
   }
 
   /** A Locator for a ref, without a round trip; an unknown ref fails fast when used. */

@@ -35,6 +35,6 @@ function rootRefOf(tree: AriaNode, options: SnapshotOptions): string | undefined
 }
 
 export function findInSnapshot(runtime: Snapshotter, query: FindQuery = {}): FindResult {
-  const { tree } = runtime.snapshot({ format: 'json', rootRef: query.rootRef });
-  return findInTree(tree!, query);
+  const result = runtime.snapshot({ format: 'json', rootRef: query.rootRef, prefix: query.prefix, seed: query.seed });
+  return { ...findInTree(result.tree!, query), docId: result.docId, lastRef: result.lastRef, url: result.url };
 }

@@ -164,6 +164,9 @@ export interface FindQuery {
   rootRef?: string;
   /** Matches returned at most (default 50); `total` counts them all. */
   limit?: number;
+  /** Ref prefix and counter floor of this frame, as for snapshots (supplied by the driver). */
+  prefix?: string;
+  seed?: number;
 }
 
 export interface FindMatch {
@@ -181,4 +184,8 @@ export interface FindResult {
   total: number;
   /** The matches as text for an agent, one path per line. */
   text: string;
+  /** Document bookkeeping, as in SnapshotResult (refs may have been minted). */
+  docId?: string;
+  lastRef?: number;
+  url?: string;
 }

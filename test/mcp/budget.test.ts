@@ -39,3 +39,19 @@ it('folds a 1,000-row table to the budget and pages through the rest', async () 
   const last = await call(client, 'browser_snapshot', { ref: fold![1], offset: 995, limit: 5 });
   expect(sectionOf(last.text, 'Snapshot')).toContain('button "Delete 999"');
 });
+
+it('finds a row\'s button by name without a full snapshot, and the ref clicks it', async () => {
+  await call(client, 'browser_navigate', { url: `${site.origin}/table` });
+  const found = await call(client, 'browser_find', { role: 'button', name: 'Delete 742' });
+  expect(found.isError, found.text).toBe(false);
+  expect(found.text).toMatch(/1 match:/);
+  const ref = /button "Delete 742" \[ref=(\w+)\]/.exec(found.text)?.[1];
+  expect(ref, found.text).toBeDefined();
+  expect(found.text).toContain('row');
+  const clicked = await call(client, 'browser_click', { element: 'Delete 742', ref: ref! });
+  expect(clicked.isError, clicked.text).toBe(false);
+
+  const none = await call(client, 'browser_find', {});
+  expect(none.isError).toBe(true);
+  expect(none.text).toContain('at least one of');
+});

@@ -1,6 +1,8 @@
 // PageDriver backed by the ariaref core (driver/aria-page.ts): our own snapshot, refs valid
 // across frames and shadow roots, stale-ref errors that say what changed. Falls back to
 // Playwright's AI snapshot only if the ariaref runtime is unusable in this build.
+import type { FindQuery } from '../../../injected/types.js';
+import type { PageFindResult } from '../../page/find.js';
 import type { ElementHandle, Locator, Page } from 'playwright';
 import { AriaPage } from '../../aria-page.js';
 import { isRef } from '../../page/refs.js';
@@ -30,6 +32,11 @@ export class AriaPageDriver implements PageDriver {
 
   private async aria(): Promise<AriaPage> {
     return AriaPage.attach(this.page);
+  }
+
+  async find(query: FindQuery): Promise<PageFindResult> {
+    if (this.fallback) throw new Error('browser_find needs the ariaref runtime, which this page refused (e.g. a strict CSP). Use browser_snapshot instead.');
+    return (await this.aria()).find(query);
   }
 
   async snapshot(request: SnapshotRequest): Promise<string> {

@@ -3,12 +3,16 @@
 // Playwright's own AI snapshot ("aria-ref=e5" selectors) as a fallback.
 import type { ElementHandle, Locator, Page } from 'playwright';
 import type { SnapshotRequest } from '../response.js';
+import type { FindQuery } from '../../../injected/types.js';
+import type { PageFindResult } from '../../page/find.js';
 
 export interface PageDriver {
   /** Resolves once the driver can watch and snapshot the page (never rejects). */
   ready(): Promise<void>;
   /** Snapshot YAML of the page (or of one ref's subtree). */
   snapshot(request: SnapshotRequest): Promise<string>;
+  /** Search the page by text, role and name (ariaref runtime only). */
+  find?(query: FindQuery): Promise<PageFindResult>;
   /** A locator for a snapshot ref ("e5", "f2e7") or a Playwright selector; throws an actionable error if it matches nothing. */
   locator(target: string): Promise<Locator>;
   /** The snapshot ref of an element (minting one if needed), or undefined when this driver can't. */

@@ -26,4 +26,31 @@ export const snapshotTools = [
       });
     },
   }),
+  defineTool({
+    name: 'browser_find',
+    group: 'core',
+    title: 'Find on page',
+    description: 'Find elements by text, role and/or name in every frame without a full snapshot: each match comes with its ref and ancestor path. Use it on large pages instead of paging through the snapshot.',
+    params: {
+      text: z.string().max(1000).optional().describe('Text to look for in names, values, descriptions and text (case-insensitive substring)'),
+      role: z.string().max(100).optional().describe('Exact ARIA role, e.g. "button", "link", "textbox"'),
+      name: z.string().max(1000).optional().describe('Substring of the accessible name (case-insensitive)'),
+      ref: z.string().optional().describe('Search only the subtree of this ref'),
+      limit: z.number().int().min(1).max(500).optional().describe('Matches to return at most (default 50)'),
+    },
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
+    async handle(context, params, response) {
+      if (params.text === undefined && params.role === undefined && params.name === undefined)
+        throw new Error('browser_find needs at least one of "text", "role" or "name".');
+      const tab = await context.ensureTab();
+      if (!tab.driver.find) throw new Error('browser_find needs the ariaref runtime on this page. Use browser_snapshot instead.');
+      const found = await tab.driver.find({ text: params.text, role: params.role, name: params.name, rootRef: params.ref, limit: params.limit });
+      const lines = found.matches.map(match => `- ${match.path}`);
+      const header = found.total === 0 ? 'No element matches.'
+        : found.total > found.matches.length ? `${found.matches.length} of ${found.total} matches (raise "limit" or narrow the query):`
+        : `${found.total} match${found.total === 1 ? '' : 'es'}:`;
+      const skipped = found.skipped.length ? `\n(not searched: ${found.skipped.join('; ')})` : '';
+      response.addResult([header, ...lines].join('\n') + skipped);
+    },
+  }),
 ];
