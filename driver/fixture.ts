@@ -12,7 +12,8 @@
 // found like `launch()` finds it (ARIAREF_BROWSER, Playwright's, system Chrome/Chromium).
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { ElementHandle, LaunchOptions } from 'playwright';
-import type { AriaNode } from '../injected/types.js';
+import type { AriaNode, FindQuery } from '../injected/types.js';
+import type { PageFindResult } from './page/find.js';
 import type { WaitOptions, WaitReport } from './actions/wait.js';
 import { AriaPage, type PageSnapshotOptions } from './aria-page.js';
 import { findBrowser } from './browser/find-browser.js';
@@ -32,6 +33,8 @@ export interface AriaTestPage {
   refFor(element: ElementHandle): Promise<string | undefined>;
   /** Waits until the page settles, like ariaref actions do after acting. */
   settle(options?: WaitOptions): Promise<WaitReport>;
+  /** Finds elements by text, role and name in every frame: matches with refs and ancestor paths. */
+  find(query: Omit<FindQuery, 'prefix' | 'seed'>): Promise<PageFindResult>;
   /** The underlying AriaPage (events, frames). */
   readonly aria: AriaPage;
 }
@@ -56,6 +59,7 @@ function extendPage(page: Page, aria: AriaPage): AriaPlaywrightPage {
     refLocator: refOrSelector => aria.locator(refOrSelector),
     refFor: element => aria.refFor(element),
     settle: options => aria.settle(options),
+    find: query => aria.find(query),
     aria,
   };
   return Object.assign(page, additions);

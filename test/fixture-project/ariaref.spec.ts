@@ -40,4 +40,9 @@ test('page.snapshot, page.ref and page.settle', async ({ page, browserName }) =>
   await page.ref(inFrame).click();
   await expect(page.frameLocator('iframe').getByRole('button')).toHaveText('Done');
   await expect(page.ref('e999').click({ timeout: 30_000 })).rejects.toThrow(/e999/);
+  // page.find searches every frame, with refs that resolve.
+  const found = await page.find({ role: 'button', name: 'Done' });
+  expect(found.matches).toHaveLength(1);
+  expect(found.matches[0]!.ref).toMatch(/^f1e\d+$/);
+  expect(found.matches[0]!.path).toContain('iframe (f1)');
 });
