@@ -28,7 +28,9 @@ export function endAriaCaches(): void {
 /** Memoize `compute(key)` in `cache` while a pass is open. */
 export function cached<K, V>(cache: Map<K, V>, key: K, compute: () => V): V {
   if (depth === 0) return compute();
-  if (cache.has(key)) return cache.get(key) as V;
+  // One lookup on the hot path; `has` only to tell a cached undefined from a miss.
+  const hit = cache.get(key);
+  if (hit !== undefined || cache.has(key)) return hit as V;
   const value = compute();
   cache.set(key, value);
   return value;
