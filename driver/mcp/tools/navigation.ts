@@ -47,8 +47,15 @@ export const navigationTools = [
       if (/^file:/i.test(url) && !context.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
       let timedOut = false;
       // A page that navigates itself (a reload loop) can cut our navigation short: try twice more.
-      const go = (page: import('playwright').Page, attempt: number): Promise<PageResponse | null> => page.goto(url, { waitUntil: 'domcontentloaded' }).catch(error => {
-        if (attempt < 2 && /interrupted by another navigation/.test((error as Error)?.message ?? '')) return go(page, attempt + 1);
+      const go = (page: import('playwright').Page, attempt: number, before = page.url()): Promise<PageResponse | null> => page.goto(url, { waitUntil: 'domcontentloaded' }).then(response => {
+        // Still on the old document without a response of ours: the page's own navigation won.
+        const bounced = page.url() === before && before !== url && (!response || response.url() !== page.url());
+        return bounced && attempt < 2 ? go(page, attempt + 1, before) : response;
+      }).catch(error => {
+        // Cut short by a navigation to the very same URL: that one brings us where we wanted.
+        if ((error as Error)?.message?.includes(`interrupted by another navigation to "${url}"`)) return page.waitForLoadState('domcontentloaded').then(() => null);
+        const cut = /interrupted by another navigation/.test((error as Error)?.message ?? '') || (/net::ERR_ABORTED/.test((error as Error)?.message ?? '') && page.url() === before && before !== url);
+        if (attempt < 2 && cut) return go(page, attempt + 1, before);
         // A page that never finishes loading is still worth seeing: report what arrived.
         if ((error as Error)?.name !== 'TimeoutError') throw error;
         timedOut = true;
