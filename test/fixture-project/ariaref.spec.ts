@@ -1,10 +1,10 @@
 // Uses the built package entry exactly as users import 'ariaref/test'.
 import { createServer, type Server } from 'node:http';
 import type * as Fixture from '../../driver/fixture.js';
-// @ts-ignore: the build emits no .d.ts; the source module gives the types.
+// @ts-ignore: the .d.ts are emitted by `npm run build`/install only; the source module gives the types.
 import * as built from '../../dist/driver/fixture.js';
 
-const { test, expect } = built as typeof Fixture;
+const { test, expect } = built as unknown as typeof Fixture;
 
 let server: Server;
 let origin: string;
