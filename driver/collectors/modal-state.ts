@@ -31,6 +31,13 @@ export interface DialogPolicy {
   action: 'accept' | 'dismiss' | 'ask';
   /** Text typed into prompt() dialogs when accepting. */
   promptText?: string;
+  /**
+   * The answer to a "leave this page?" (beforeunload) prompt when it differs from `action`.
+   * Default 'accept': leaving a page never blocks unless a caller asks for the prompt.
+   */
+  beforeUnload?: 'accept' | 'dismiss' | 'ask';
+  /** Logged as answered 'leaving' (by a tool leaving the page) instead of 'policy'. */
+  leaving?: boolean;
 }
 
 /** A dialog answered without the agent, so the response can still tell what happened. */
@@ -39,7 +46,8 @@ export interface HandledDialog {
   type: DialogType;
   message: string;
   action: 'accepted' | 'dismissed';
-  by: 'policy' | 'agent';
+  /** 'leaving': answered by a tool that leaves the page (navigate, close) so it never blocks. */
+  by: 'policy' | 'agent' | 'leaving';
 }
 
 interface OpenDialog {
@@ -123,6 +131,28 @@ export class ModalStates {
     return `${accept ? 'Accepted' : 'Dismissed'} the ${type} dialog "${clip(message)}"${accept && type === 'prompt' && promptText !== undefined ? ` with "${clip(promptText)}"` : ''}.`;
   }
 
+  /**
+   * Answers every open dialog so the caller can leave the page: dismissed, except a
+   * beforeunload prompt, which is accepted (that is what leaving means). Returns what was done.
+   */
+  async settleAll(): Promise<HandledDialog[]> {
+    const settled: HandledDialog[] = [];
+    for (const open of [...this.dialogs]) {
+      this.remove(open);
+      const accept = open.state.type === 'beforeunload';
+      try {
+        if (accept) await open.dialog.accept();
+        else await open.dialog.dismiss();
+      } catch {
+        // Already closed by the page or a navigation: nothing left to answer.
+        continue;
+      }
+      this.log(open.state, accept ? 'accepted' : 'dismissed', 'leaving');
+      settled.push(this.history[this.history.length - 1]!);
+    }
+    return settled;
+  }
+
   /** Hands the open file chooser to the caller (browser_file_upload) and clears its state. */
   takeFileChooser(): FileChooser {
     const open = this.chooser;
@@ -162,15 +192,16 @@ export class ModalStates {
       clearedBy: 'browser_handle_dialog',
     };
     const policy = this.policy();
-    if (policy.action === 'ask') {
+    const action = state.type === 'beforeunload' ? (policy.beforeUnload ?? 'accept') : policy.action;
+    if (action === 'ask') {
       this.dialogs.push({ state, dialog });
       this.changed();
       return;
     }
     try {
-      if (policy.action === 'accept') await dialog.accept(policy.promptText ?? state.defaultValue);
+      if (action === 'accept') await dialog.accept(policy.promptText ?? state.defaultValue);
       else await dialog.dismiss();
-      this.log(state, policy.action === 'accept' ? 'accepted' : 'dismissed', 'policy');
+      this.log(state, action === 'accept' ? 'accepted' : 'dismissed', policy.leaving ? 'leaving' : 'policy');
     } catch {
       // Closed by the page or a navigation before we answered: nothing left to do.
     }

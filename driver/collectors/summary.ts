@@ -67,8 +67,15 @@ export function renderChanges(changes: Changes): string[] {
     lines.push(`- … ${changes.failedRequests.length - MAX_LINES} more failed requests: browser_network_requests with status "error"`);
   for (const download of changes.downloads)
     lines.push(`- [download] ${download.suggestedFilename} ${download.state === 'failed' ? `failed: ${download.error}` : `${download.state === 'saved' ? 'saved to' : 'saving to'} ${download.path}`}`);
-  for (const dialog of changes.dialogs)
-    lines.push(`- [dialog] ${dialog.type} "${clip(dialog.message, 120)}" ${dialog.action} by ${dialog.by}`);
+  // A page that raises the same dialog in a loop gets one line with a count, not a hundred.
+  const dialogLines: Array<{ text: string; count: number }> = [];
+  for (const dialog of changes.dialogs) {
+    const text = `- [dialog] ${dialog.type} "${clip(dialog.message, 120)}" ${dialog.action} ${dialog.by === 'leaving' ? 'to leave the page' : `by ${dialog.by}`}`;
+    const last = dialogLines[dialogLines.length - 1];
+    if (last?.text === text) last.count++;
+    else dialogLines.push({ text, count: 1 });
+  }
+  for (const { text, count } of dialogLines) lines.push(count > 1 ? `${text} (x${count})` : text);
   for (const state of changes.modalStates) lines.push(`- ${renderModalState(state)}`);
   return lines;
 }

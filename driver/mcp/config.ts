@@ -22,6 +22,8 @@ export interface ServerConfig {
   allowFileAccess: boolean;
   snapshotMaxTokens: number;
   snapshotMode: 'full' | 'diff' | 'none';
+  /** How a page's "leave this page?" (beforeunload) prompt is answered. */
+  beforeUnload: 'accept' | 'dismiss' | 'ask';
   port?: number;
   host: string;
   allowedHosts: string[];
@@ -55,6 +57,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: 'allow-file-access', key: 'allowFileAccess', kind: 'boolean', help: 'Let uploads and saved files use any path, not only the client roots and the output directory.' },
   { flag: 'snapshot-max-tokens', key: 'snapshotMaxTokens', kind: 'number', arg: 'n', help: 'Token budget (characters/4) of a snapshot; larger pages fold runs of similar rows and deep regions into lines that say how to page on (default 8000, 0 = no limit).' },
   { flag: 'snapshot-mode', key: 'snapshotMode', kind: 'string', arg: 'mode', help: 'Snapshot after actions: "diff" (default: only what changed since the previous snapshot of the same page, with refs; removed nodes marked), "full" or "none".' },
+  { flag: 'beforeunload', key: 'beforeUnload', kind: 'string', arg: 'policy', help: 'Answer to a page\'s "leave this page?" prompt: "accept" (default: leaving never blocks), "dismiss" (stay on the page) or "ask" (report it as a modal state for browser_handle_dialog).' },
   { flag: 'port', key: 'port', kind: 'number', arg: 'n', help: 'Serve Streamable HTTP on this port (at /mcp) instead of stdio.' },
   { flag: 'host', key: 'host', kind: 'string', arg: 'host', help: 'Interface the HTTP server binds to (default 127.0.0.1).' },
   { flag: 'allowed-hosts', key: 'allowedHosts', kind: 'list', arg: 'list', help: 'Host headers accepted over HTTP besides localhost/127.0.0.1/[::1] (DNS rebinding guard); "*" accepts any.' },
@@ -74,6 +77,7 @@ export function defaultConfig(): ServerConfig {
     allowFileAccess: false,
     snapshotMaxTokens: 8000,
     snapshotMode: 'diff',
+    beforeUnload: 'accept',
     host: '127.0.0.1',
     allowedHosts: [],
     browserArgs: [],
@@ -174,6 +178,8 @@ function apply(raw: Raw): ServerConfig {
   }
   if (!['full', 'diff', 'none'].includes(config.snapshotMode))
     throw new ConfigError(`--snapshot-mode: expected full, diff or none, got "${config.snapshotMode}".`);
+  if (!['accept', 'dismiss', 'ask'].includes(config.beforeUnload))
+    throw new ConfigError(`--beforeunload: expected accept, dismiss or ask, got "${config.beforeUnload}".`);
   config.outputDir = resolve(config.outputDir);
   return config as ServerConfig;
 }

@@ -71,6 +71,23 @@ export class McpContext {
   }
 
   /**
+   * Puts a fresh tab in place of `tab` (same index, selected) and closes the old page without
+   * running its unload handlers: the way out of a page that no longer answers.
+   */
+  async replaceTab(tab: Tab): Promise<Tab> {
+    const fresh = await this.newTab();
+    const index = this.tabs.indexOf(tab);
+    if (index >= 0) {
+      this.tabs.splice(this.tabs.indexOf(fresh), 1);
+      this.tabs.splice(index, 0, fresh);
+    }
+    await tab.page.close({ runBeforeUnload: false }).catch(() => {});
+    this.forget(tab);
+    this.current = fresh;
+    return fresh;
+  }
+
+  /**
    * Ends this session's browsing: its context closed (a shared one, a persistent profile or a
    * connected browser's own, is only let go); the next tool starts afresh.
    * @returns false when the browser keeps running because the context is shared.
@@ -158,7 +175,7 @@ export class McpContext {
 
   private adopt(page: Page, announce: boolean): void {
     if (this.tabs.some(t => t.page === page)) return;
-    const tab = new Tab(page, { outputDir: this.config.outputDir, ids: this.ids });
+    const tab = new Tab(page, { outputDir: this.config.outputDir, ids: this.ids, beforeUnload: this.config.beforeUnload });
     this.tabs.push(tab);
     page.on('close', () => this.forget(tab));
     const popup = announce && !this.openingTab && this.tabs.length > 1;

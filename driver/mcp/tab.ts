@@ -6,7 +6,7 @@ import type { PageDriver } from './adapter/page-driver.js';
 import { AriaPageDriver } from './adapter/aria-driver.js';
 import {
   attachCollectors, changesSince, mark, renderChanges,
-  type Mark, type ModalState, type PageCollectors, type SessionIds,
+  type DialogPolicy, type Mark, type ModalState, type PageCollectors, type SessionIds,
 } from '../collectors/index.js';
 
 export type { ModalState };
@@ -21,9 +21,9 @@ export class Tab {
   /** Collector positions already reported, so each event is told once. */
   private reported: Mark;
 
-  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds }) {
+  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds; beforeUnload?: DialogPolicy['beforeUnload'] }) {
     this.driver = new AriaPageDriver(page);
-    this.collectors = attachCollectors(page, { outputDir: options.outputDir, ids: options.ids });
+    this.collectors = attachCollectors(page, { outputDir: options.outputDir, ids: options.ids, dialogPolicy: { action: 'ask', beforeUnload: options.beforeUnload ?? 'accept' } });
     this.reported = { console: 0, network: 0, downloads: 0, dialogs: 0 };
     page.on('crash', () => { this.crashed = true; });
   }

@@ -3,7 +3,7 @@
 
 export class PageTimeoutError extends Error {
   constructor(what: string, ms: number) {
-    super(`${what} did not answer within ${ms}ms (the page may be busy, paused by a dialog, or still loading). Retry, or handle the dialog first.`);
+    super(`${what} did not answer within ${ms}ms (the page may be busy, paused by a dialog, or still loading). If it is not responding, these still work: browser_navigate away (it replaces a frozen tab), browser_tabs to close it or open another, browser_handle_dialog for a dialog.`);
     this.name = 'PageTimeoutError';
   }
 }

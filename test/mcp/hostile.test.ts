@@ -21,6 +21,8 @@ const pages: Record<string, string> = {
   '/opener': '<!doctype html><title>Opener</title><h1>Opener</h1><button onclick="for (let i = 0; i < 12; i++) window.open(\'/plain?popup=\' + i, \'_blank\')">Open</button>',
   '/guard': '<!doctype html><title>Guard</title><h1>Guarded</h1><input aria-label="Draft"><script>addEventListener("beforeunload", e => { e.preventDefault(); e.returnValue = "sure?"; return "sure?"; });</script>',
   '/big': bigPage,
+  '/reloader': '<!doctype html><title>Reloader</title><h1>Reloading</h1><button>Stay</button><script>setTimeout(() => location.reload(), 100);</script>',
+  '/redirector': '<!doctype html><title>Redirector</title><h1>Hop</h1><script>setTimeout(() => { location.href = "/redirector?n=" + Math.random(); }, 100);</script>',
 };
 
 let site: PageServer;
@@ -79,11 +81,14 @@ describe('hostile pages', () => {
     const snap = await timed('1 snapshot during alerts', 'browser_snapshot');
     expect(snap.isError).toBe(true);
     expect(snap.text).toContain('browser_handle_dialog');
-    // Navigating away is refused (by policy, page tools wait for the dialog to be answered), fast
-    // and naming the way out; answering the dialog works even though the page raises another.
+    // Navigating away answers the dialogs itself, says so, and lands (the looping tab is replaced).
     const away = await timed('1 navigate away', 'browser_navigate', { url: `${site.origin}/plain` });
-    expect(away.isError).toBe(true);
-    expect(away.text).toMatch(/modal is open.*alert dialog.*browser_handle_dialog/s);
+    expect(away.isError, away.text).toBe(false);
+    expect(sectionOf(away.text, 'Result')).toMatch(/To leave the page, dismissed its alert dialog "again"/);
+    expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
+    expect(sectionOf(away.text, 'Modal state')).toBe('');
+    // Back on the alert page: browser_handle_dialog answers one dialog even though the page raises another.
+    await timed('1 navigate alerts again', 'browser_navigate', { url: `${site.origin}/alerts` });
     const answered = await timed('1 handle dialog', 'browser_handle_dialog', { accept: true });
     expect(answered.isError, answered.text).toBe(false);
     // A second tab on the alert page: closing it and selecting the first works.
@@ -94,6 +99,7 @@ describe('hostile pages', () => {
     expect(listed.isError, listed.text).toBe(false);
     const closed = await timed('1 tabs close', 'browser_tabs', { action: 'close', index: 1 });
     expect(closed.isError, closed.text).toBe(false);
+    expect(sectionOf(closed.text, 'Result')).toMatch(/Closed tab 1, dismissing the alert dialog "again" with it/);
     const selected = await timed('1 tabs select', 'browser_tabs', { action: 'select', index: 0 });
     expect(selected.isError, selected.text).toBe(false);
     const closedAll = await timed('1 browser_close', 'browser_close');
@@ -112,8 +118,17 @@ describe('hostile pages', () => {
     const other = await timed('2 snapshot other tab', 'browser_snapshot');
     expect(other.isError, other.text).toBe(false);
     expect(sectionOf(other.text, 'Snapshot')).toContain('heading "Healthy page"');
-    // Leave the frozen tab behind: close it.
-    const closed = await timed('2 close busy tab', 'browser_tabs', { action: 'close', index: 0 });
+    expect(sectionOf(snap.text, 'Snapshot')).toMatch(/browser_navigate away/);
+    // Navigating away from the frozen tab works: the tab is replaced and says so.
+    const select = await timed('2 select busy tab', 'browser_tabs', { action: 'select', index: 0 });
+    expect(select.text.length).toBeGreaterThan(0);
+    const away = await timed('2 navigate away from busy', 'browser_navigate', { url: `${site.origin}/plain?left-busy` });
+    expect(away.isError, away.text).toBe(false);
+    expect(sectionOf(away.text, 'Result')).toMatch(/not responding.*replaced by a fresh one/s);
+    expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
+    const listed = await timed('2 tabs list', 'browser_tabs', { action: 'list' });
+    expect(sectionOf(listed.text, 'Result')).toMatch(/^- 0:.*left-busy/m);
+    const closed = await timed('2 close other tab', 'browser_tabs', { action: 'close', index: 1 });
     expect(closed.isError, closed.text).toBe(false);
     await healthProbe('2');
   }, 240_000);
@@ -152,22 +167,34 @@ describe('hostile pages', () => {
     await healthProbe('4');
   }, 240_000);
 
+  it('5. a page that reloads or redirects itself every 100 ms: snapshots are bounded, leaving works', async () => {
+    for (const path of ['/reloader', '/redirector']) {
+      for (let round = 0; round < 3; round++) {
+        const nav = await timed(`5 navigate ${path} ${round}`, 'browser_navigate', { url: `${site.origin}${path}` });
+        expect(nav.text.length).toBeGreaterThan(0);
+        const snap = await timed(`5 snapshot ${path} ${round}`, 'browser_snapshot');
+        // Either a snapshot of one of its documents, or a clear word that it kept navigating.
+        if (snap.isError) expect(snap.text).toMatch(/kept navigating|navigat/i);
+        else expect(sectionOf(snap.text, 'Snapshot')).toMatch(/heading "(Reloading|Hop)"|kept navigating/);
+        const away = await timed(`5 navigate away ${path} ${round}`, 'browser_navigate', { url: `${site.origin}/plain` });
+        expect(away.isError, away.text).toBe(false);
+        expect(sectionOf(away.text, 'Result')).toContain(`Navigated to ${site.origin}/plain`);
+        expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
+      }
+    }
+    await healthProbe('5');
+  }, 240_000);
+
   it('6. beforeunload guard: navigating away never blocks', async () => {
     const nav = await timed('6 navigate guard', 'browser_navigate', { url: `${site.origin}/guard` });
     const snap = sectionOf(nav.text, 'Snapshot');
     // Give the page a user gesture so Chromium honours the beforeunload prompt.
     await timed('6 type', 'browser_type', { element: 'Draft', ref: refIn(snap, 'textbox', 'Draft'), text: 'unsaved' });
     const away = await timed('6 navigate away', 'browser_navigate', { url: `${site.origin}/plain` });
-    const modal = sectionOf(away.text, 'Modal state');
-    if (modal) {
-      // Chromium showed the guard: reported at once, and accepting it lets the navigation through.
-      expect(modal).toContain('[beforeunload dialog]');
-      const accepted = await timed('6 accept beforeunload', 'browser_handle_dialog', { accept: true });
-      expect(accepted.isError, accepted.text).toBe(false);
-      expect(sectionOf(accepted.text, 'Modal state')).toBe('');
-    } else {
-      expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
-    }
+    // The default policy accepts the "leave this page?" prompt: nothing blocks, nothing is left open.
+    expect(away.isError, away.text).toBe(false);
+    expect(sectionOf(away.text, 'Modal state')).toBe('');
+    expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
     await healthProbe('6');
   }, 240_000);
 
@@ -211,3 +238,43 @@ describe('hostile pages', () => {
     await healthProbe('8');
   }, 240_000);
 });
+
+it('9. a page (and its iframes) replacing built-ins after load: navigate, snapshot and find still work', async () => {
+  const sabotage = `<script>
+    const broken = () => { throw new Error('hijacked built-in'); };
+    Array.prototype.push = broken; Array.prototype[Symbol.iterator] = broken;
+    Map.prototype.get = broken; Map.prototype.set = broken; window.Map = function () { throw new Error('no Map'); };
+    WeakMap.prototype.get = function () { return undefined; }; WeakMap.prototype.set = broken;
+    Set.prototype.has = function () { return true; }; Element.prototype.getAttribute = function () { return 'hijacked'; };
+    window.MutationObserver = function () { throw new Error('no observers'); };
+    JSON.stringify = function () { return '"hijacked"'; }; JSON.parse = broken; Promise.prototype.then = broken;
+    Function.prototype.call = broken; Function.prototype.apply = broken;
+  </script>`;
+  const own: Record<string, string> = {};
+  const server = await servePages(own);
+  try {
+    const cross = server.origin.replace('127.0.0.1', 'localhost');
+    own['/builtins'] = `<!doctype html><title>Builtins</title><h1>Replaced built-ins</h1><button>Save</button>
+      <iframe src="/builtins-frame" title="Same"></iframe><iframe src="${cross}/builtins-frame" title="Cross"></iframe>${sabotage}`;
+    own['/builtins-frame'] = `<!doctype html><button>Pay</button>${sabotage}`;
+    const nav = await timed('9 navigate builtins', 'browser_navigate', { url: `${server.origin}/builtins` });
+    expect(nav.isError, nav.text).toBe(false);
+    const snap = await timed('9 snapshot builtins', 'browser_snapshot');
+    expect(snap.isError, snap.text).toBe(false);
+    const section = sectionOf(snap.text, 'Snapshot');
+    expect(section).toContain('heading "Replaced built-ins"');
+    expect(section).toContain('button "Save"');
+    expect(section.split('\n').filter(line => line.includes('button "Pay" [ref=f')).length, section).toBe(2);
+    const found = await timed('9 find builtins', 'browser_find', { role: 'button' });
+    expect(found.isError, found.text).toBe(false);
+    expect(found.text).toContain(`button "Save" [ref=${refIn(section, 'button', 'Save')}]`);
+    expect(found.text.split('\n').filter(line => line.includes('button "Pay"')).length, found.text).toBe(2);
+    // Actions on refs need Playwright's main-world code, which such a page breaks: said plainly.
+    const clicked = await timed('9 click builtins', 'browser_click', { element: 'Save', ref: refIn(section, 'button', 'Save') });
+    expect(clicked.isError, clicked.text).toBe(true);
+    expect(clicked.text).toContain('replaced JavaScript built-ins');
+    await healthProbe('9');
+  } finally {
+    await server.close();
+  }
+}, 240_000);

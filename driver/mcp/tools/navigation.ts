@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../tool.js';
 import { originVerdict } from '../safety/origins.js';
 import { act } from './common.js';
+import { gotoLanding, LEAVING_POLICY, prepareToLeave } from '../leave-page.js';
 import type { McpContext } from '../context.js';
 import type { ToolResponse } from '../response.js';
 import type { Response as PageResponse } from 'playwright';
@@ -25,9 +26,16 @@ function reportStatus(response: ToolResponse, pageResponse: PageResponse | null 
 }
 
 async function historyStep(context: McpContext, response: ToolResponse, direction: 'back' | 'forward'): Promise<void> {
-  const result = await act(context, response, tab => direction === 'back'
+  const current = await context.ensureTab();
+  const { tab, notes } = await prepareToLeave(context, current);
+  for (const note of notes) response.addResult(note);
+  if (tab !== current) {
+    response.setIncludeSnapshot();
+    throw new Error(`Could not go ${direction}: the old tab's history went with it. Navigate to a URL with browser_navigate.`);
+  }
+  const result = await act(context, response, tab => tab.collectors.modal.withPolicy(LEAVING_POLICY, () => direction === 'back'
     ? tab.page.goBack({ waitUntil: 'domcontentloaded' })
-    : tab.page.goForward({ waitUntil: 'domcontentloaded' }), AFTER_GOTO);
+    : tab.page.goForward({ waitUntil: 'domcontentloaded' })), AFTER_GOTO);
   if (result === null) response.addResult(`There is no page to go ${direction} to in this tab's history.`);
   else reportStatus(response, result, `Went ${direction}`);
 }
@@ -40,30 +48,20 @@ export const navigationTools = [
     description: 'Navigate the current tab to a URL',
     params: { url: z.string().min(1).describe('The URL to navigate to') },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    ignoresModal: true, // it answers open dialogs itself: leaving a page never blocks
     async handle(context, params, response) {
       const url = normalizeUrl(params.url);
       const refusal = originVerdict({ allowed: context.config.allowedOrigins, blocked: context.config.blockedOrigins }, url);
       if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
       if (/^file:/i.test(url) && !context.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
-      let timedOut = false;
-      // A page that navigates itself (a reload loop) can cut our navigation short: try twice more.
-      const go = (page: import('playwright').Page, attempt: number, before = page.url()): Promise<PageResponse | null> => page.goto(url, { waitUntil: 'domcontentloaded' }).then(response => {
-        // Still on the old document without a response of ours: the page's own navigation won.
-        const bounced = page.url() === before && before !== url && (!response || response.url() !== page.url());
-        return bounced && attempt < 2 ? go(page, attempt + 1, before) : response;
-      }).catch(error => {
-        // Cut short by a navigation to the very same URL: that one brings us where we wanted.
-        if ((error as Error)?.message?.includes(`interrupted by another navigation to "${url}"`)) return page.waitForLoadState('domcontentloaded').then(() => null);
-        const cut = /interrupted by another navigation/.test((error as Error)?.message ?? '') || (/net::ERR_ABORTED/.test((error as Error)?.message ?? '') && page.url() === before && before !== url);
-        if (attempt < 2 && cut) return go(page, attempt + 1, before);
-        // A page that never finishes loading is still worth seeing: report what arrived.
-        if ((error as Error)?.name !== 'TimeoutError') throw error;
-        timedOut = true;
-        return null;
-      });
-      const result = await act(context, response, tab => go(tab.page, 0), AFTER_GOTO);
-      if (timedOut) response.addResult(`${url} did not finish loading within ${context.config.navigationTimeoutMs / 1000} s (--timeout-navigation); the snapshot shows what has arrived so far. Use browser_wait_for to wait for specific content.`);
-      else reportStatus(response, result, `Navigated to ${url}`);
+      const { tab, notes } = await prepareToLeave(context, await context.ensureTab());
+      for (const note of notes) response.addResult(note);
+      const landing = await act(context, response, current => gotoLanding(current, url, context.config.navigationTimeoutMs), AFTER_GOTO);
+      if (tab.isClosed()) return;
+      if (landing?.cutShort) response.addResult(`The page's own navigations cut ours short ${landing.cutShort} time${landing.cutShort > 1 ? 's' : ''}; retried.`);
+      // A page that never finishes loading is still worth seeing: report what arrived.
+      if (landing?.slow) response.addResult(`${url} did not finish loading within ${context.config.navigationTimeoutMs / 1000} s (--timeout-navigation); the snapshot shows what has arrived so far. Use browser_wait_for to wait for specific content.`);
+      else reportStatus(response, landing?.response, `Navigated to ${url}`);
     },
   }),
   defineTool({
@@ -73,6 +71,7 @@ export const navigationTools = [
     description: 'Go back to the previous page in the current tab\'s history',
     params: {},
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    ignoresModal: true,
     handle: (context, _params, response) => historyStep(context, response, 'back'),
   }),
   defineTool({
@@ -82,6 +81,7 @@ export const navigationTools = [
     description: 'Go forward to the next page in the current tab\'s history',
     params: {},
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    ignoresModal: true,
     handle: (context, _params, response) => historyStep(context, response, 'forward'),
   }),
   defineTool({
@@ -91,8 +91,16 @@ export const navigationTools = [
     description: 'Reload the current page',
     params: {},
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    ignoresModal: true,
     async handle(context, _params, response) {
-      const result = await act(context, response, tab => tab.page.reload({ waitUntil: 'domcontentloaded' }), AFTER_GOTO);
+      const current = await context.ensureTab();
+      const url = current.page.url();
+      const { tab, notes } = await prepareToLeave(context, current);
+      for (const note of notes) response.addResult(note);
+      // A replaced tab is blank: "reloading" it means loading the old URL again.
+      const result = await act(context, response, t => tab === current
+        ? t.collectors.modal.withPolicy(LEAVING_POLICY, () => t.page.reload({ waitUntil: 'domcontentloaded' }))
+        : gotoLanding(t, url, context.config.navigationTimeoutMs).then(landing => landing.response), AFTER_GOTO);
       reportStatus(response, result, 'Reloaded');
     },
   }),

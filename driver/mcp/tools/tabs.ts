@@ -5,6 +5,14 @@ import { normalizeUrl } from './navigation.js';
 import { originVerdict } from '../safety/origins.js';
 import { formatTabs } from '../format/sections.js';
 import type { McpContext } from '../context.js';
+import type { Tab } from '../tab.js';
+import { clip } from '../../collectors/modal-state.js';
+
+/** "the alert dialog "again"" for the dialogs open in `tabs` (closing a tab answers them). */
+function openDialogsOf(tabs: Tab[]): string {
+  const dialogs = tabs.flatMap(tab => tab.modals.filter(m => m.kind === 'dialog'));
+  return dialogs.map(d => d.kind === 'dialog' ? `the ${d.type} dialog "${clip(d.message, 80)}"` : '').join(', ');
+}
 
 async function tabList(context: McpContext): Promise<string> {
   const current = context.currentTabOrUndefined();
@@ -55,8 +63,10 @@ export const tabTools = [
         }
         case 'close': {
           await context.ensureTab();
+          const closing = params.index === undefined ? context.currentTabOrUndefined() : context.tabs[params.index];
+          const dialogs = closing ? openDialogsOf([closing]) : '';
           await context.closeTab(params.index);
-          response.addResult(`Closed tab ${params.index ?? '(the current one)'}.${context.tabs.length ? '' : ' No tab is open: the next tool opens a blank one.'}`);
+          response.addResult(`Closed tab ${params.index ?? '(the current one)'}${dialogs ? `, dismissing ${dialogs} with it` : ''}.${context.tabs.length ? '' : ' No tab is open: the next tool opens a blank one.'}`);
           if (context.tabs.length) response.setIncludeSnapshot();
           else response.skipPage = true;
           return;
@@ -90,9 +100,11 @@ export const tabTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     ignoresModal: true,
     async handle(context, _params, response) {
+      const dialogs = openDialogsOf(context.tabs);
       const closed = await context.closeBrowser();
       response.skipPage = true;
       response.addResult(closed ? 'Closed the browser.' : 'Let go of the browser; it keeps running because its profile or connection is shared. The next tool picks it up again.');
+      if (dialogs) response.addResult(`Open dialogs went with it: ${dialogs}.`);
     },
   }),
 ];
