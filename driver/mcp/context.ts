@@ -22,6 +22,8 @@ export class McpContext {
   /** Formatted when reported, so a popup shows the URL it reached, not the about:blank it started as. */
   private pendingEvents: Array<() => string> = [];
   private pendingNotes: string[] = [];
+  /** Tabs this session is closing itself: their close is not news to report. */
+  private readonly closingByUs = new WeakSet<Tab>();
   /** Console/network/download ids shared by all tabs of the session, so an id names one thing. */
   private readonly ids = newSessionIds();
 
@@ -66,6 +68,7 @@ export class McpContext {
   async closeTab(index: number | undefined): Promise<void> {
     const tab = index === undefined ? this.current : this.tabs[index];
     if (!tab) throw new Error(`No tab at index ${index}. List the tabs with browser_tabs action "list".`);
+    this.closingByUs.add(tab);
     await tab.page.close({ runBeforeUnload: false }).catch(() => {});
     this.forget(tab);
   }
@@ -81,6 +84,7 @@ export class McpContext {
       this.tabs.splice(this.tabs.indexOf(fresh), 1);
       this.tabs.splice(index, 0, fresh);
     }
+    this.closingByUs.add(tab);
     await tab.page.close({ runBeforeUnload: false }).catch(() => {});
     this.forget(tab);
     this.current = fresh;
@@ -177,7 +181,7 @@ export class McpContext {
     if (this.tabs.some(t => t.page === page)) return;
     const tab = new Tab(page, { outputDir: this.config.outputDir, ids: this.ids, beforeUnload: this.config.beforeUnload });
     this.tabs.push(tab);
-    page.on('close', () => this.forget(tab));
+    page.on('close', () => this.onPageClosed(tab));
     const popup = announce && !this.openingTab && this.tabs.length > 1;
     if (!popup) {
       this.current ??= tab;
@@ -186,6 +190,19 @@ export class McpContext {
     // Popups (target=_blank, window.open) become the current tab, as a user would see them.
     this.current = tab;
     this.pendingEvents.push(() => `New tab opened (index ${Math.max(0, this.tabs.indexOf(tab))}) and selected: ${page.url() || 'about:blank'}. Switch back with browser_tabs action "select".`);
+  }
+
+  /** A page closed: by us (nothing to say), or by itself or the browser (the agent must know). */
+  private onPageClosed(tab: Tab): void {
+    const index = this.tabs.indexOf(tab);
+    const wasCurrent = this.current === tab;
+    this.forget(tab);
+    if (index < 0 || this.closingByUs.has(tab) || tab.crashed) return;
+    const url = tab.page.url() || 'about:blank';
+    const next = this.current ? `tab ${this.tabs.indexOf(this.current)} (${this.current.page.url() || 'about:blank'}) is now the current tab` : 'no tab is left: the next tool opens a blank one';
+    this.pendingNotes.push(wasCurrent
+      ? `The current tab (${url}) closed itself; ${next}.`
+      : `Tab ${index} (${url}) closed itself; the other tabs moved up.`);
   }
 
   private forget(tab: Tab): void {

@@ -160,7 +160,9 @@ describe('hostile pages', () => {
     expect(click.text.length).toBeGreaterThan(0);
     await new Promise(resolve => setTimeout(resolve, 500));
     const after = await timed('4 snapshot after self-close', 'browser_snapshot');
-    expect(after.text.length).toBeGreaterThan(0);
+    expect(after.isError, after.text).toBe(false);
+    // Whichever response saw it says the tab closed itself and which tab is current now.
+    expect(`${click.text}\n${after.text}`).toMatch(/The current tab \(http:\/\/[^)]*\/self-close\) closed itself; tab \d+ \([^)]*popup[^)]*\) is now the current tab/);
     const listedAfter = await timed('4 tabs list after self-close', 'browser_tabs', { action: 'list' });
     expect(sectionOf(listedAfter.text, 'Result')).not.toContain('/self-close');
     expect(sectionOf(listedAfter.text, 'Result').split('\n').filter(line => /^- \d+:/.test(line)).length).toBe(12);
