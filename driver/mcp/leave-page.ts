@@ -8,6 +8,7 @@ import type { DialogPolicy, HandledDialog } from '../collectors/index.js';
 import { clip } from '../collectors/modal-state.js';
 import { within } from '../actions/page-calls.js';
 import type { McpContext } from './context.js';
+import { watchNavigations } from './navigation-churn.js';
 import type { Tab } from './tab.js';
 
 /** While leaving: every dialog is dismissed, a beforeunload prompt accepted, and logged as such. */
@@ -17,6 +18,8 @@ export const LEAVING_POLICY: DialogPolicy = { action: 'dismiss', beforeUnload: '
 const RESPONSIVE_WITHIN_MS = 1500;
 /** Attempts at a navigation the page's own navigations keep cutting short. */
 const MAX_ATTEMPTS = 6;
+/** Navigations the page starts by itself while loading before we stop waiting for it to load. */
+const CHURN_NAVIGATIONS = 8;
 /** How long after an aborted navigation the page's own navigation may still show up. */
 const ABORT_GRACE_MS = 400;
 
@@ -59,10 +62,12 @@ function describeAnswered(answered: HandledDialog[]): string {
   return `To leave the page, ${first.action} its ${first.type} dialog "${clip(first.message, 120)}"${more}.`;
 }
 
+/** 'timeout': committed but no DOMContentLoaded in time; 'kept-navigating': it reloads before it loads. */
+export type LoadOutcome = 'loaded' | 'timeout' | 'kept-navigating';
+
 export interface LandingResult {
   response: Response | null;
-  /** The page committed our navigation but did not reach DOMContentLoaded in time. */
-  slow: boolean;
+  load: LoadOutcome;
   /** How many times the page's own navigation cut ours short. */
   cutShort: number;
 }
@@ -97,8 +102,8 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
       if (landedAnyway(error, url)) {
         page.off('framenavigated', onNavigated);
         page.off('request', onRequest);
-        const slow = await loadedInTime(page, deadline);
-        if (sameDocumentUrl(page.url(), url)) return { response: null, slow, cutShort };
+        const load = await loadedInTime(page, deadline);
+        if (sameDocumentUrl(page.url(), url)) return { response: null, load, cutShort };
         if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort, url, page);
         continue;
       }
@@ -111,9 +116,9 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
       page.off('framenavigated', onNavigated);
       page.off('request', onRequest);
     }
-    const slow = await loadedInTime(page, deadline);
+    const load = await loadedInTime(page, deadline);
     // A navigation the page started before ours can still commit after it: check where we are.
-    if (page.isClosed() || sameDocumentUrl(page.url(), response?.url() ?? url)) return { response, slow, cutShort };
+    if (page.isClosed() || load === 'kept-navigating' || sameDocumentUrl(page.url(), response?.url() ?? url)) return { response, load, cutShort };
     if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort, url, page);
   }
 }
@@ -127,10 +132,21 @@ function sameDocumentUrl(a: string, b: string): boolean {
   return a.split('#')[0] === b.split('#')[0];
 }
 
-/** Waits for DOMContentLoaded of the committed document; true when it did not come in time. */
-function loadedInTime(page: Page, deadline: number): Promise<boolean> {
-  return page.waitForLoadState('domcontentloaded', { timeout: Math.max(1000, deadline - Date.now()) })
-    .then(() => false, error => { if ((error as Error)?.name === 'TimeoutError') return true; throw error; });
+/**
+ * Waits for DOMContentLoaded of the committed document; true when it did not come in time, or
+ * when the page keeps starting navigations of its own (it reloads before it ever loads).
+ */
+async function loadedInTime(page: Page, deadline: number): Promise<LoadOutcome> {
+  const churn = watchNavigations(page, CHURN_NAVIGATIONS);
+  try {
+    return await Promise.race([
+      page.waitForLoadState('domcontentloaded', { timeout: Math.max(1000, deadline - Date.now()) })
+        .then((): LoadOutcome => 'loaded', (error): LoadOutcome => { if ((error as Error)?.name === 'TimeoutError') return 'timeout'; throw error; }),
+      churn.reached.then((): LoadOutcome => 'kept-navigating'),
+    ]);
+  } finally {
+    churn.stop();
+  }
 }
 
 function landedAnyway(error: unknown, url: string): boolean {

@@ -22,6 +22,7 @@ const pages: Record<string, string> = {
   '/guard': '<!doctype html><title>Guard</title><h1>Guarded</h1><input aria-label="Draft"><script>addEventListener("beforeunload", e => { e.preventDefault(); e.returnValue = "sure?"; return "sure?"; });</script>',
   '/big': bigPage,
   '/reloader': '<!doctype html><title>Reloader</title><h1>Reloading</h1><button>Stay</button><script>setTimeout(() => location.reload(), 100);</script>',
+  '/reload-now': '<!doctype html><title>Reload now</title><h1>Again</h1><script>location.reload();</script>',
   '/redirector': '<!doctype html><title>Redirector</title><h1>Hop</h1><script>setTimeout(() => { location.href = "/redirector?n=" + Math.random(); }, 100);</script>',
 };
 
@@ -170,14 +171,14 @@ describe('hostile pages', () => {
   }, 240_000);
 
   it('5. a page that reloads or redirects itself every 100 ms: snapshots are bounded, leaving works', async () => {
-    for (const path of ['/reloader', '/redirector']) {
+    for (const path of ['/reloader', '/redirector', '/reload-now']) {
       for (let round = 0; round < 3; round++) {
         const nav = await timed(`5 navigate ${path} ${round}`, 'browser_navigate', { url: `${site.origin}${path}` });
         expect(nav.text.length).toBeGreaterThan(0);
         const snap = await timed(`5 snapshot ${path} ${round}`, 'browser_snapshot');
         // Either a snapshot of one of its documents, or a clear word that it kept navigating.
         if (snap.isError) expect(snap.text).toMatch(/kept navigating|navigat/i);
-        else expect(sectionOf(snap.text, 'Snapshot')).toMatch(/heading "(Reloading|Hop)"|kept navigating/);
+        else expect(sectionOf(snap.text, 'Snapshot')).toMatch(/heading "(Reloading|Hop|Again)"|kept navigating/);
         const away = await timed(`5 navigate away ${path} ${round}`, 'browser_navigate', { url: `${site.origin}/plain` });
         expect(away.isError, away.text).toBe(false);
         expect(sectionOf(away.text, 'Result')).toContain(`Navigated to ${site.origin}/plain`);

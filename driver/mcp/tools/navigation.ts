@@ -60,7 +60,8 @@ export const navigationTools = [
       if (tab.isClosed()) return;
       if (landing?.cutShort) response.addResult(`The page's own navigations cut ours short ${landing.cutShort} time${landing.cutShort > 1 ? 's' : ''}; retried.`);
       // A page that never finishes loading is still worth seeing: report what arrived.
-      if (landing?.slow) response.addResult(`${url} did not finish loading within ${context.config.navigationTimeoutMs / 1000} s (--timeout-navigation); the snapshot shows what has arrived so far. Use browser_wait_for to wait for specific content.`);
+      if (landing?.load === 'kept-navigating') response.addResult(`${url} keeps navigating by itself (it reloads or redirects before it finishes loading); the snapshot shows whichever document was there when it was taken. Navigate elsewhere, or close the tab, to get away from it.`);
+      else if (landing?.load === 'timeout') response.addResult(`${url} did not finish loading within ${context.config.navigationTimeoutMs / 1000} s (--timeout-navigation); the snapshot shows what has arrived so far. Use browser_wait_for to wait for specific content.`);
       else reportStatus(response, landing?.response, `Navigated to ${url}`);
     },
   }),
