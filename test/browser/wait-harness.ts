@@ -1,10 +1,10 @@
 // Shared plumbing for the wait/actions suites: a 127.0.0.1 server with per-test routes and a
 // Chromium context with the built runtime injected into every frame.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
+import { startLoopbackServer, type Route } from '../support/server.js';
 
-export type Route = string | ((req: IncomingMessage, res: ServerResponse) => void);
+export type { Route };
 
 export interface Harness {
   origin: string;
@@ -16,37 +16,26 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const routes = new Map<string, Route>();
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const route = routes.get(path);
-    if (route === undefined) { res.writeHead(404).end(); return; }
-    if (typeof route === 'function') { route(req, res); return; }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(route);
-  });
-  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('test server has no port');
+  const server = await startLoopbackServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const context = await browser.newContext();
   await context.addInitScript({ content: runtimeSource() });
-  const origin = `http://127.0.0.1:${address.port}`;
+  const origin = server.origin;
   return {
     origin, browser, context,
-    route: (path, route) => { routes.set(path, route); },
+    route: server.route,
     async open(path, html) {
-      if (html !== undefined) routes.set(path, html);
+      if (html !== undefined) server.route(path, html);
       const page = await context.newPage();
       await page.goto(origin + path);
       return page;
     },
     async close() {
       await browser.close();
-      await new Promise<void>(done => server.close(() => done()));
+      await server.close();
     },
   };
 }

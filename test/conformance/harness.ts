@@ -1,11 +1,11 @@
 // Shared plumbing of the conformance suites: serve the shared WPT data from 127.0.0.1, open pages in
 // Chromium with the BUILT runtime (dist/injected.js) and the WPT harness hooks stubbed, record counts.
-import { createServer, type Server } from 'node:http';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
+import { startLoopbackServer } from '../support/server.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The shared conformance data: read in place, never copied into the repo. */
@@ -31,30 +31,21 @@ const contentTypes: Record<string, string> = {
 
 /** Static file server rooted at `root` on 127.0.0.1 (port 0); missing files (the WPT harness scripts) are 404. */
 export async function serveDirectory(root: string): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/blank.html') {
-      response.writeHead(200, { 'content-type': contentTypes['.html'] });
-      response.end('<!doctype html><html><head></head><body></body></html>');
-      return;
-    }
-    const file = resolve(root, '.' + decodeURIComponent(url.pathname));
-    if (!file.startsWith(root + sep)) { response.writeHead(403).end(); return; }
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
+  const server = await startLoopbackServer({
+    routes: { '/blank.html': '<!doctype html><html><head></head><body></body></html>' },
+    fallback: async (_request, response, path) => {
+      const file = resolve(root, '.' + decodeURIComponent(path));
+      if (!file.startsWith(root + sep)) { response.writeHead(403).end(); return; }
+      try {
+        const body = await readFile(file);
+        response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' });
+        response.end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    },
   });
-  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('conformance server has no port');
-  return {
-    origin: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>(done => server.close(() => done())),
-  };
+  return { origin: server.origin, close: server.close };
 }
 
 /**

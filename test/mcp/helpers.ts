@@ -1,33 +1,29 @@
 // Shared by the MCP end-to-end tests: pages served on 127.0.0.1 and MCP clients talking to a
 // real `ariaref mcp` process (stdio) or an HTTP server, through the SDK's own Client.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startLoopbackServer, type Route } from '../support/server.js';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export interface PageServer { origin: string; close(): Promise<void> }
 
-/** Serves `pages` (path → HTML) on 127.0.0.1; unknown paths answer 404. */
+/** Serves `pages` (path → HTML) on 127.0.0.1; unknown paths answer 404, `.bin` paths download. */
 export async function servePages(pages: Record<string, string>): Promise<PageServer> {
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const body = pages[path];
-    if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
-    if (path.endsWith('.bin')) res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.txt"' });
-    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>(done => { server.closeAllConnections(); server.close(() => done()); }),
-  };
+  const routes: Record<string, Route> = {};
+  for (const [path, body] of Object.entries(pages)) {
+    routes[path] = path.endsWith('.bin')
+      ? (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.txt"' });
+        res.end(body);
+      }
+      : body;
+  }
+  const server = await startLoopbackServer({ routes });
+  return { origin: server.origin, close: server.close };
 }
 
 /** The built CLI: dist/driver/cli.js dispatches `mcp`; dist/driver/mcp/main.js is the direct entry. */
