@@ -9,6 +9,8 @@ import { iframeRefs, treeToJson } from './snapshot-json';
 
 interface Snapshotter {
   snapshot(options?: SnapshotOptions): SnapshotResult;
+  /** The element of a ref (throws for unknown/removed refs). */
+  resolve?(ref: string): Element;
 }
 
 export function foldedSnapshot(runtime: Snapshotter, options: SnapshotOptions = {}): SnapshotResult {
@@ -16,7 +18,8 @@ export function foldedSnapshot(runtime: Snapshotter, options: SnapshotOptions = 
   if (!budgeted && options.offset === undefined && options.limit === undefined) return runtime.snapshot(options);
   const { format = 'yaml', jsonString, budgetTokens, offset, limit, ...rest } = options;
   const { tree, ...base } = runtime.snapshot({ ...rest, format: 'json' });
-  const folded = foldToBudget(tree!, { budgetTokens, offset, limit, rootRef: rootRefOf(tree!, options) });
+  const isOffscreen = runtime.resolve ? (ref: string) => isOutsideViewport(runtime.resolve!(ref)) : undefined;
+  const folded = foldToBudget(tree!, { budgetTokens, offset, limit, rootRef: rootRefOf(tree!, options), isOffscreen });
   const result: SnapshotResult = { ...base, iframes: folded === tree ? base.iframes : iframeRefs(folded) };
   if (format === 'yaml' || format === 'both') result.yaml = renderYaml(folded, { depth: options.depth });
   if (format === 'json' || format === 'both') {
@@ -24,6 +27,16 @@ export function foldedSnapshot(runtime: Snapshotter, options: SnapshotOptions = 
     else result.tree = folded;
   }
   return result;
+}
+
+/** Entirely outside the frame's viewport: nothing of it can be seen without scrolling. */
+function isOutsideViewport(element: Element): boolean {
+  const view = element.ownerDocument.defaultView;
+  if (!view) return false;
+  const rect = element.getBoundingClientRect();
+  // Nothing laid out (display: contents, no layout engine): position says nothing.
+  if (!rect.width && !rect.height) return false;
+  return rect.bottom <= 0 || rect.top >= view.innerHeight || rect.right <= 0 || rect.left >= view.innerWidth;
 }
 
 /** The ref paging refers to: the rooted element's (rootRef, or the rootSelector match's). */

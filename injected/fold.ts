@@ -1,10 +1,12 @@
 // Token budget: when a snapshot would be larger than the agent can read, fold structure instead
-// of cutting text. Three folds, tried in order until the printed tree fits:
+// of cutting text. Four folds, tried in order until the printed tree fits:
 //   1. runs: a run of same-role siblings (rows, list items, cards) keeps its first `keep` members,
 //      the rest becomes one line naming the parent ref and the offset to page from;
-//   2. depth: nodes at depth `D` keep their line and fold their content into a summary line
+//   2. off-screen: regions entirely outside the viewport keep their line and fold their content
+//      into a summary line naming their ref (what the user sees stays whole);
+//   3. depth: nodes at depth `D` keep their line and fold their content into a summary line
 //      naming their ref (a snapshot rooted there shows it);
-//   3. fill: what still does not fit, in document order, becomes "more items" lines per level.
+//   4. fill: what still does not fit, in document order, becomes "more items" lines per level.
 // Fold lines are plain text children starting with "…" and ending in the snapshot options that
 // show what they hide, e.g.
 //   - text: "… 990 more rows folded: snapshot with rootRef=e12 offset=10"
@@ -35,10 +37,16 @@ export interface FoldOptions {
   limit?: number;
   /** The ref the snapshot was rooted at: its node is the one whose children are paged. */
   rootRef?: string;
+  /**
+   * Whether the element of a ref lies entirely outside the viewport (asked only when the budget
+   * is exceeded, for nodes worth folding). Absent: nothing folds as off-screen.
+   */
+  isOffscreen?: (ref: string) => boolean;
 }
 
 interface Plan {
   keep: number;          // members kept per folded run (Infinity: no run folding)
+  offscreen: boolean;    // regions outside the viewport fold their content
   depth: number;         // nodes at this depth fold their content (Infinity: none)
   fillChars: number;     // fill fold budget (Infinity: none)
 }
@@ -81,7 +89,7 @@ export function foldToBudget(tree: AriaNode, options: FoldOptions = {}): AriaNod
   const budget = options.budgetTokens && options.budgetTokens > 0 ? options.budgetTokens * CHARS_PER_TOKEN : Infinity;
   const paged = options.offset !== undefined || options.limit !== undefined;
   const folder = new Folder(tree, options);
-  const none: Plan = { keep: Infinity, depth: Infinity, fillChars: Infinity };
+  const none: Plan = { keep: Infinity, offscreen: false, depth: Infinity, fillChars: Infinity };
   if (!paged && budget === Infinity) return tree;
   if (folder.measure(none) <= budget) return paged ? folder.build(none) : tree;
 
@@ -91,15 +99,21 @@ export function foldToBudget(tree: AriaNode, options: FoldOptions = {}): AriaNod
     return folder.build({ ...none, keep });
   }
   const keep = MIN_KEEP;
+  // A snapshot rooted at a region asks for that region: folding it away again would not help.
+  if (options.isOffscreen && options.rootRef === undefined) {
+    const offscreen: Plan = { ...none, keep, offscreen: true };
+    if (folder.measure(offscreen) <= budget) return folder.build(offscreen);
+    none.offscreen = true;
+  }
   const maxDepth = folder.maxDepth();
   if (folder.measure({ ...none, keep, depth: 1 }) <= budget) {
     const depth = largest(1, maxDepth, d => folder.measure({ ...none, keep, depth: d }) <= budget);
     // A wide level just below the cut (a form's 1,000 controls) can leave the outline tiny: then
     // show one level more and fill the budget in document order instead.
     if (folder.measure({ ...none, keep, depth }) >= budget * USEFUL_SHARE) return folder.build({ ...none, keep, depth });
-    return folder.build({ keep, depth: depth + 1, fillChars: budget });
+    return folder.build({ ...none, keep, depth: depth + 1, fillChars: budget });
   }
-  return folder.build({ keep, depth: Infinity, fillChars: budget });
+  return folder.build({ ...none, keep, depth: Infinity, fillChars: budget });
 }
 
 /** Largest integer in [lo, hi] satisfying a monotone predicate that holds at lo. */
@@ -114,6 +128,8 @@ function largest(lo: number, hi: number, ok: (n: number) => boolean): number {
 class Folder {
   private readonly meter = new SizeMeter();
   private readonly stats: Map<AriaNode, SubtreeStats>;
+  /** Off-screen answers, asked once per node per fold. */
+  private readonly offscreen = new Map<AriaNode, boolean>();
   /** The node whose children are paged, and the ref that names it in hints. */
   private readonly pageNode: AriaNode;
   private readonly offset: number;
@@ -152,9 +168,25 @@ class Folder {
     return s.chars + 2 * depth * s.lines;
   }
 
+  /** A region worth folding (with a ref, bigger than its summary line) that lies outside the viewport. */
+  private foldsOffscreen(node: AriaNode, depth: number): boolean {
+    if (!node.ref || node === this.pageNode || this.subtreeChars(node, depth) <= SMALL_SUBTREE) return false;
+    let answer = this.offscreen.get(node);
+    if (answer === undefined) {
+      try {
+        answer = !!this.options.isOffscreen?.(node.ref);
+      } catch {
+        answer = false; // an element that cannot be measured stays shown
+      }
+      this.offscreen.set(node, answer);
+    }
+    return answer;
+  }
+
   /** Whether `child` (at `depth`) prints whole under this plan: nothing in it can fold. */
   private printsWhole(child: AriaNode, depth: number, plan: Plan, size: number, openLevels: number): boolean {
     if (child === this.pageNode) return false;
+    if (plan.offscreen && this.foldsOffscreen(child, depth)) return false;
     const s = this.stat(child);
     if (s.longestRun >= MIN_RUN && s.longestRun - plan.keep >= 2) return false;
     // Small subtrees never fold by depth: the summary line would be as long as what it hides.
@@ -220,9 +252,10 @@ class Folder {
       }
       const out: AriaNode | undefined = emit ? { ...child, children: [] } : undefined;
       add(f.out, out ?? child, f.depth, child);
-      if (f.depth >= plan.depth && child.ref) {
+      const offscreen = plan.offscreen && this.foldsOffscreen(child, f.depth);
+      if ((f.depth >= plan.depth || offscreen) && child.ref) {
         const { nodes, interactive } = countDescendants(child);
-        add(out, `… ${nodes} nodes folded, ${interactive} interactive: snapshot with rootRef=${child.ref}`, f.depth + 1);
+        add(out, `… ${nodes} nodes ${offscreen ? 'off-screen' : 'folded'}, ${interactive} interactive: snapshot with rootRef=${child.ref}`, f.depth + 1);
         size += this.valueLineChars(child, f.depth + 1);
         continue;
       }

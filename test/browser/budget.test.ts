@@ -8,6 +8,18 @@ import { parseFoldLine } from '../../injected/fold.js';
 // @ts-expect-error plain ESM module without types (the benchmark's page generators)
 import { deep, form, table } from '../../bench/pages.mjs';
 
+/** A long page of sections with alternating roles (nothing for the run fold), taller than the viewport. */
+function article(parts: number): string {
+  const tags = ['section', 'article', 'aside', 'nav'];
+  const body: string[] = [];
+  for (let i = 0; i < parts; i++) {
+    const tag = tags[i % tags.length];
+    body.push(`<${tag} aria-label="Part ${i}"><h2>Heading ${i}</h2><p>${`Paragraph text of part ${i}. `.repeat(30)}</p>` +
+      `<a href="/p/${i}">Read more ${i}</a><ul><li>Note ${i}</li></ul></${tag}>`);
+  }
+  return `<!doctype html><title>Article</title><main>${body.join('')}</main>`;
+}
+
 let browser: Browser;
 let page: Page;
 
@@ -69,8 +81,23 @@ describe('budgeted snapshots in Chromium', () => {
     for (const ref of refsOf(folded)) expect(fullRefs.has(ref)).toBe(true);
   });
 
+  it('fold regions outside the viewport, and follow the viewport when it scrolls', async () => {
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.setContent(article(30));
+    const top = await snap({ budgetTokens: 2000 });
+    expect(top.length).toBeLessThanOrEqual(8000);
+    expect(top).toContain('link "Read more 0"');
+    expect(top).toMatch(/"Part 29" \[ref=(e\d+)\]: "… \d+ nodes off-screen, 1 interactive: snapshot with rootRef=\1"/);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const bottom = await snap({ budgetTokens: 2000 });
+    expect(bottom).toContain('link "Read more 29"');
+    expect(bottom).toMatch(/"Part 0" \[ref=(e\d+)\]: "… \d+ nodes off-screen, 1 interactive: snapshot with rootRef=\1"/);
+    // Without a budget problem nothing folds, whatever the position.
+    expect(await snap({ budgetTokens: 100_000 })).not.toContain('off-screen');
+  });
+
   it('reach every ref of the full snapshot by following fold lines', async () => {
-    for (const html of [table(80), form(80), deep(200)]) {
+    for (const html of [table(80), form(80), deep(200), article(30)]) {
       await page.setContent(html);
       const all = refsOf(await snap({}));
       const seen = await reachable(400);

@@ -211,3 +211,66 @@ describe('folding never loses a ref (every folded node is reachable by paging)',
     }
   });
 });
+
+describe('off-screen fold', () => {
+  /** An article page: 40 sections of alternating roles (no runs to fold), each with a heading, text, a link and a list. */
+  function articleTree(): AriaNode {
+    let n = 0;
+    const ref = () => `e${++n}`;
+    const sections: AriaNode[] = [];
+    for (let s = 0; s < 40; s++) {
+      sections.push({
+        role: ['region', 'article', 'complementary', 'form'][s % 4]!, name: `Section ${s}`, ref: ref(), children: [
+          { role: 'heading', name: `Heading ${s}`, level: 2, ref: ref(), children: [] },
+          { role: 'paragraph', name: '', ref: ref(), children: [`Lorem ipsum dolor sit amet, paragraph ${s}, `.repeat(20)] },
+          { role: 'link', name: `Read more about ${s}`, ref: ref(), url: `/s/${s}`, children: [] },
+          { role: 'list', name: '', ref: ref(), children: [{ role: 'listitem', name: '', ref: ref(), children: [`note ${s}`] }] },
+        ],
+      });
+    }
+    return { role: 'fragment', name: '', children: [{ role: 'main', name: '', ref: ref(), children: sections }] };
+  }
+  /** Sections 0-2 are in the viewport, the rest below it. */
+  const isOffscreen = (tree: AriaNode) => {
+    const onScreen = new Set(['Section 0', 'Section 1', 'Section 2']);
+    const nodes = byRef(tree);
+    return (r: string) => {
+      const node = nodes.get(r)!;
+      return node.name.startsWith('Section') && !onScreen.has(node.name);
+    };
+  };
+
+  it('folds regions outside the viewport to their ref and keeps what is on screen whole', () => {
+    const full = articleTree();
+    const folded = foldToBudget(full, { budgetTokens: BUDGET, isOffscreen: isOffscreen(full) });
+    const yaml = renderYaml(folded);
+    expect(yaml.length).toBeLessThanOrEqual(maxChars(BUDGET));
+    expectFaithful(folded, full);
+    // On-screen sections whole; off-screen ones keep their own line and name the way in.
+    expect(yaml).toContain('Read more about 2');
+    expect(yaml).not.toContain('Read more about 3"');
+    expect(yaml).toMatch(/- form "Section 3" \[ref=(e\d+)\]: "… 5 nodes off-screen, 1 interactive: snapshot with rootRef=\1"/);
+    expect(yaml).toContain('form "Section 39"');
+    // Every ref stays reachable: each off-screen line names a ref whose snapshot shows the rest.
+    for (const line of foldLines(folded)) {
+      const hint = parseFoldLine(line)!;
+      expect(findRef(full, hint.rootRef!)).toBeDefined();
+    }
+  });
+
+  it('does not fold by position when asked for a region by ref, nor without a measure', () => {
+    const full = articleTree();
+    const section = findRef(full, 'e6')!;
+    const rooted = snapshot(full, { budgetTokens: BUDGET, rootRef: section.ref, isOffscreen: () => true });
+    expect(renderYaml(rooted)).not.toContain('off-screen');
+    const unmeasured = foldToBudget(full, { budgetTokens: BUDGET });
+    expect(renderYaml(unmeasured)).not.toContain('off-screen');
+  });
+
+  it('a measure that throws leaves the node shown', () => {
+    const full = articleTree();
+    const folded = foldToBudget(full, { budgetTokens: BUDGET, isOffscreen: () => { throw new Error('gone'); } });
+    expect(renderYaml(folded)).not.toContain('off-screen');
+    expect(renderYaml(folded).length).toBeLessThanOrEqual(maxChars(BUDGET));
+  });
+});
