@@ -9,6 +9,7 @@ import { installRuntime } from './page/inject.js';
 import { describeCoveringElement, locatorFor, refLocator, validateRef, type CoveringElement } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
+import { followNavigations } from './page/navigation-churn.js';
 import { findInPage, type PageFindResult } from './page/find.js';
 import type { FindQuery } from '../injected/types.js';
 import { withTimeout } from './page/timeout.js';
@@ -50,16 +51,25 @@ export class AriaPage {
    * their iframe; `rootRef` limits it to one element's subtree (in whichever frame).
    */
   async snapshot(options: Omit<PageSnapshotOptions, 'format'> = {}): Promise<string> {
-    const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
-    const result = await stitchedSnapshot(this, frame, { ...options, format: 'yaml' });
+    const result = await this.readAcrossNavigations(options, async () => {
+      const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
+      return stitchedSnapshot(this, frame, { ...options, format: 'yaml' });
+    });
     return result.yaml ?? '';
   }
 
   /** The same snapshot as a JSON tree (AriaNode), child frames under their iframe node. */
   async snapshotTree(options: Omit<PageSnapshotOptions, 'format'> = {}): Promise<AriaNode> {
-    const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
-    const result = await stitchedSnapshot(this, frame, { ...options, format: 'json' });
+    const result = await this.readAcrossNavigations(options, async () => {
+      const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
+      return stitchedSnapshot(this, frame, { ...options, format: 'json' });
+    });
     return result.tree ?? { role: 'fragment', name: '', children: [] };
+  }
+
+  /** A whole-page read follows the page onto a new document; a ref's subtree is gone with its document. */
+  private readAcrossNavigations<T>(options: { rootRef?: string }, read: () => Promise<T>): Promise<T> {
+    return options.rootRef ? read() : followNavigations(this.page, read);
   }
 
   /**

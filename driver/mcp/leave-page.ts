@@ -8,7 +8,7 @@ import type { DialogPolicy, HandledDialog } from '../collectors/index.js';
 import { clip } from '../collectors/modal-state.js';
 import { within } from '../actions/page-calls.js';
 import type { McpContext } from './context.js';
-import { watchNavigations } from './navigation-churn.js';
+import { watchNavigations } from '../page/navigation-churn.js';
 import type { Tab } from './tab.js';
 
 /** While leaving: every dialog is dismissed, a beforeunload prompt accepted, and logged as such. */

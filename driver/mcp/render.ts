@@ -4,7 +4,6 @@
 import type { McpContext } from './context.js';
 import type { SnapshotRequest, ToolResponse } from './response.js';
 import { diffSnapshots } from '../page/diff.js';
-import { watchNavigations } from './navigation-churn.js';
 import type { Tab } from './tab.js';
 import { renderModalState } from '../collectors/index.js';
 import { bullets, formatPage, formatSnapshot, formatTabs, section } from './format/sections.js';
@@ -34,38 +33,6 @@ function diffAgainstLast(tab: Tab, request: SnapshotRequest, yaml: string, mode:
   return diff.text.length < yaml.length ? '```yaml\n' + diff.text + '\n```' : undefined;
 }
 
-/** Attempts at a snapshot whose document keeps being replaced (a page reloading itself). */
-const NAVIGATION_ATTEMPTS = 5;
-
-function isNavigationError(error: unknown): boolean {
-  return /Execution context was destroyed|because of a navigation|Cannot find context|navigated|frame was detached/i.test((error as Error)?.message ?? '');
-}
-
-/** Main-frame navigations during one snapshot after which the page counts as never settling. */
-const CHURN_NAVIGATIONS = 6;
-
-/** A snapshot that follows the page onto its new document, a bounded number of times. */
-async function snapshotAcrossNavigations(tab: Tab, request: Parameters<Tab['driver']['snapshot']>[0]): Promise<string> {
-  const churn = watchNavigations(tab.page, CHURN_NAVIGATIONS);
-  const keptNavigating = () => new Error(`the page kept navigating: ${churn.count()} new documents replaced the one being read (it is now at ${tab.page.url()}). Navigate elsewhere or close the tab to get away from it`);
-  const churned = churn.reached.then(() => { throw keptNavigating(); });
-  churned.catch(() => {});
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await Promise.race([tab.driver.snapshot(request), churned]);
-      } catch (error) {
-        if (churn.count() >= CHURN_NAVIGATIONS) throw keptNavigating();
-        if (!isNavigationError(error) || tab.isClosed()) throw error;
-        if (attempt >= NAVIGATION_ATTEMPTS) throw keptNavigating();
-        await new Promise(resolve => setTimeout(resolve, 50 * attempt));
-      }
-    }
-  } finally {
-    churn.stop();
-  }
-}
-
 async function snapshotSection(context: McpContext, tab: Tab, response: ToolResponse): Promise<string | undefined> {
   if (!response.snapshot) return undefined;
   if (context.config.snapshotMode === 'none' && !response.snapshot.explicit) return undefined;
@@ -78,7 +45,7 @@ async function snapshotSection(context: McpContext, tab: Tab, response: ToolResp
     // formatSnapshot stays only as a safety net, at twice the budget.
     const budget = context.config.snapshotMaxTokens;
     const request = { ...response.snapshot, budgetTokens: response.snapshot.budgetTokens ?? (budget > 0 ? budget : undefined) };
-    const snapshot = withTimeout(snapshotAcrossNavigations(tab, request), SNAPSHOT_LIMIT_MS,
+    const snapshot = withTimeout(tab.driver.snapshot(request), SNAPSHOT_LIMIT_MS,
       `the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`);
     snapshot.catch(() => {});
     const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
