@@ -3,6 +3,7 @@
 import type { Locator } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
 import { formatCoveringElement, isInterceptedClickError } from '../page/refs.js';
+import { replacedBuiltinsNote } from '../page/selector-engine.js';
 
 export class ActionError extends Error {
   constructor(message: string, readonly kind: string, options?: { cause?: unknown }) {
@@ -65,6 +66,9 @@ export async function explainActionError(error: unknown, context: ErrorContext):
     return new ActionError(`Cannot ${context.action} ${context.target}: another element covers it. Close the overlay or dialog on top (or press Escape), then take a new snapshot and retry.`, 'covered', { cause: error });
   for (const rule of RULES)
     if (rule.test.test(message)) return new ActionError(rule.advice(context), rule.kind, { cause: error });
+  // A page that replaced built-ins breaks Playwright's main-world locator code (issue 8).
+  const builtins = context.locator ? await replacedBuiltinsNote(context.locator, stripAnsi(message)).catch(() => undefined) : undefined;
+  if (builtins) return new ActionError(`Cannot ${context.action} ${context.target}: ${builtins}`, 'page-builtins', { cause: error });
   if (/Timeout \d+ms exceeded/i.test(message))
     return new ActionError(`${context.action} on ${context.target} did not complete within ${context.timeoutMs} ms (${lastCallLogStep(message) ?? 'the element never became ready'}). Take a new snapshot and retry, or pass a longer timeout.`, 'timeout', { cause: error });
   if (/Target page, context or browser has been closed|Target closed/i.test(message))

@@ -2,6 +2,7 @@
 // navigation, or a runtime that is missing all turn into a result instead of a stuck promise.
 import type { Frame } from 'playwright';
 import type { ActivityMark, SettleOptions, SettleReport } from '../../injected/types.js';
+import { callInFrame } from '../page/cdp-evaluate.js';
 
 export type Bounded<T> = { ok: true; value: T } | { ok: false; reason: 'timeout' | 'error'; message: string };
 
@@ -33,28 +34,29 @@ export type MarkResult = ActivityMark & { docId: string };
 
 /** `__ariaref.markActivity()` in `frame`; undefined when the runtime is absent or does not answer. */
 export async function markActivity(frame: Frame, timeoutMs: number): Promise<MarkResult | undefined> {
-  const result = await within(frame.evaluate(() => {
+  const result = await within(callInFrame(frame, () => {
     const api = (globalThis as any).__ariaref;
     if (!api || typeof api.markActivity !== 'function') return null;
-    return { ...(api.markActivity() as ActivityMark), docId: String(api.docId) };
-  }), timeoutMs);
+    // No page built-ins here (String...): the page may have replaced them.
+    return { ...(api.markActivity() as ActivityMark), docId: `${api.docId}` };
+  }, undefined, { timeoutMs: timeoutMs + 1000, what: 'Marking page activity' }), timeoutMs);
   return result.ok && result.value ? result.value : undefined;
 }
 
 /** The runtime's document id (changes on every cross-document navigation), if it answers. */
 export async function documentId(frame: Frame, timeoutMs: number): Promise<string | undefined> {
-  const result = await within(frame.evaluate(() => {
+  const result = await within(callInFrame(frame, () => {
     const api = (globalThis as any).__ariaref;
-    return api ? String(api.docId) : null;
-  }), timeoutMs);
+    return api ? `${api.docId}` : null;
+  }, undefined, { timeoutMs: timeoutMs + 1000, what: 'Reading the document id' }), timeoutMs);
   return result.ok && result.value ? result.value : undefined;
 }
 
 /** `__ariaref.settle(options)` in `frame`, bounded by the settle cap plus `slackMs`. */
 export async function settleIn(frame: Frame, options: SettleOptions, slackMs: number): Promise<Bounded<SettleReport | null>> {
   const cap = options.timeoutMs ?? 3000;
-  return within(frame.evaluate(opts => {
+  return within(callInFrame(frame, opts => {
     const api = (globalThis as any).__ariaref;
     return api && typeof api.settle === 'function' ? (api.settle(opts) as Promise<SettleReport>) : null;
-  }, options), cap + slackMs);
+  }, options, { timeoutMs: cap + slackMs + 1000, what: 'Waiting for the page to settle', awaitPromise: true }), cap + slackMs);
 }

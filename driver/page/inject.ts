@@ -5,7 +5,7 @@
 // get it by evaluation; a frame found without it is repaired on demand.
 import type { BrowserContext, Frame, Page } from 'playwright';
 import { runtimeSource } from '../runtime-source.js';
-import { withTimeout } from './timeout.js';
+import { callInFrame, evaluateSource } from './cdp-evaluate.js';
 
 const contextsWithInitScript = new WeakMap<BrowserContext, Promise<void>>();
 
@@ -20,8 +20,8 @@ const INJECT_TIMEOUT_MS = 3_000;
 export async function injectIntoFrame(frame: Frame, timeoutMs = INJECT_TIMEOUT_MS): Promise<boolean> {
   if (frame.isDetached()) return false;
   try {
-    // A string is evaluated as a script through the DevTools protocol, so page CSP does not block it.
-    await withTimeout(frame.evaluate(runtimeSource()), timeoutMs, 'Injecting the ariaref runtime');
+    // Evaluated as a script through the DevTools protocol, so page CSP does not block it.
+    await evaluateSource(frame, runtimeSource(), { timeoutMs, what: 'Injecting the ariaref runtime' });
     return true;
   } catch {
     return false;
@@ -55,7 +55,7 @@ export function installRuntime(context: BrowserContext): Promise<void> {
 /** True when the frame's current document has the runtime. */
 export async function hasRuntime(frame: Frame, timeoutMs = INJECT_TIMEOUT_MS): Promise<boolean> {
   try {
-    return await withTimeout(frame.evaluate(() => typeof (globalThis as any).__ariaref === 'object'), timeoutMs, 'Checking for the ariaref runtime');
+    return await callInFrame(frame, () => typeof (globalThis as any).__ariaref === 'object', undefined, { timeoutMs, what: 'Checking for the ariaref runtime' });
   } catch {
     return false;
   }

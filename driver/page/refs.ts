@@ -6,7 +6,7 @@ import type { RefCheck } from '../../injected/types.js';
 import { parseRef, type FrameRegistry, type LiveDocument, type ParsedRef } from './frames.js';
 import { injectIntoFrame } from './inject.js';
 import { refSelector } from './selector-engine.js';
-import { withTimeout } from './timeout.js';
+import { callInFrame } from './cdp-evaluate.js';
 
 export { isRef, parseRef } from './frames.js';
 
@@ -33,10 +33,11 @@ interface LiveCheck extends LiveDocument {
 }
 
 function checkInFrame(frame: Frame, ref: string): Promise<LiveCheck | null> {
-  return withTimeout(frame.evaluate(r => {
+  return callInFrame(frame, r => {
     const api = (globalThis as any).__ariaref;
-    return api ? { check: api.checkRef(r), docId: api.docId as string, url: location.href } : null;
-  }, ref), CHECK_TIMEOUT_MS, `Checking ref ${ref}`);
+    // No page built-ins here (String, JSON...): the page may have replaced them.
+    return api ? { check: api.checkRef(r), docId: `${api.docId}`, url: location.href } : null;
+  }, ref, { timeoutMs: CHECK_TIMEOUT_MS, what: `Checking ref ${ref}` });
 }
 
 async function liveDocument(frame: Frame): Promise<LiveDocument | undefined> {

@@ -2,7 +2,8 @@
 // runtime, so actions on a ref get Playwright's auto-waiting and actionability checks.
 // (Playwright reserves the name "aria-ref" for its own snapshots; engine names allow
 // [a-zA-Z0-9_] only.)
-import { selectors as defaultSelectors, type BrowserContext, type Selectors } from 'playwright';
+import { selectors as defaultSelectors, type BrowserContext, type Frame, type Locator, type Selectors } from 'playwright';
+import { callInFrame } from './cdp-evaluate.js';
 
 export const ENGINE_NAME = 'ariaref';
 
@@ -91,4 +92,65 @@ export async function ensureSelectorEngine(context?: BrowserContext): Promise<vo
 /** The selector string for a ref. */
 export function refSelector(ref: string): string {
   return `${ENGINE_NAME}=${ref}`;
+}
+
+/**
+ * Built-ins that Playwright's main-world script (which runs this engine for every action on a
+ * ref) relies on. A page that replaces them breaks actions on refs, while snapshots, find and
+ * navigation (called through the DevTools protocol) keep working.
+ */
+const WATCHED_BUILTINS = [
+  'Array.prototype.push', 'Array.prototype.@@iterator', 'Array.prototype.map', 'Array.prototype.filter',
+  'Map', 'Map.prototype.get', 'Map.prototype.set', 'Set', 'Set.prototype.has', 'Set.prototype.add',
+  'WeakMap', 'WeakMap.prototype.get', 'WeakMap.prototype.set', 'MutationObserver',
+  'Promise', 'Promise.prototype.then', 'Function.prototype.call', 'Function.prototype.apply',
+  'JSON.stringify', 'JSON.parse', 'Object.defineProperty', 'Object.keys', 'Object.entries',
+];
+
+/** Indexes of the `paths` whose value is no longer a native function. Runs in the page. */
+function replacedBuiltins(paths: string[][]): number[] {
+  // Plain loops and indexed writes only: the page's own array methods may be the broken ones.
+  const found: number[] = [];
+  let count = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const keys = paths[i]!;
+    let value: any = globalThis;
+    for (let k = 0; k < keys.length && value != null; k++)
+      value = value[keys[k] === '@@iterator' ? Symbol.iterator : keys[k]!];
+    if (typeof value !== 'function' || !`${value}`.includes('[native code]')) found[count++] = i;
+  }
+  return found;
+}
+
+async function replacedIn(frame: Frame): Promise<string[]> {
+  const paths = WATCHED_BUILTINS.map(name => name.split('.'));
+  const found = await callInFrame(frame, replacedBuiltins, paths, { timeoutMs: 2_000, what: 'Checking the page\'s built-ins' }).catch(() => [] as number[]);
+  return found.map(index => WATCHED_BUILTINS[index]!.replace('.@@iterator', '[Symbol.iterator]'));
+}
+
+/**
+ * True for a failure that looks like page JavaScript throwing inside Playwright's locator code
+ * ("locator.click: TypeError: ..."), not a timeout, an actionability wait or our own ref errors.
+ * Pages that patch built-ins harmlessly (zone.js patches Promise) must not get the note for those.
+ */
+function looksLikeBrokenScript(message: string): boolean {
+  const first = message.split('\n')[0]!.replace(/^\w+\.\w+: /, '');
+  return /^(?:\w*Error|Uncaught)\b/.test(first) && !/Timeout \d+ms exceeded|\bRef \w+|\bref\b/.test(first);
+}
+
+/**
+ * When an action on a ref failed because the page replaced JavaScript built-ins that
+ * Playwright's locators need, a sentence saying so and what still works; otherwise undefined.
+ * Only called after a failure, so the check costs nothing on healthy pages.
+ */
+export async function replacedBuiltinsNote(locator: Locator, message: string): Promise<string | undefined> {
+  if (!String(locator).includes(`${ENGINE_NAME}=`) || !looksLikeBrokenScript(message)) return undefined;
+  const page = locator.page();
+  if (page.isClosed()) return undefined;
+  const lists = await Promise.all(page.frames().map(frame => replacedIn(frame)));
+  const names = [...new Set(lists.flat())];
+  if (!names.length) return undefined;
+  const shown = names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
+  return `the page replaced JavaScript built-ins (${shown}) that Playwright's locators need, so actions on refs cannot run on this page. ` +
+    'Snapshots, find and navigation still work; to act, focus the element with the keyboard (press Tab) and press Enter or type without a ref, or navigate elsewhere.';
 }

@@ -4,7 +4,9 @@
 import type { ElementHandle, Frame, Page } from 'playwright';
 import type { AriaNode, SnapshotOptions, SnapshotResult } from '../../injected/types.js';
 import type { FrameRegistry } from './frames.js';
-import { injectIntoFrame, isMissingRuntimeError } from './inject.js';
+import { locateFrame } from './cdp-frames.js';
+import { callOnFrameOwner, frameOwnerInset } from './cdp-evaluate.js';
+import { callRuntime } from './runtime-call.js';
 import { firstLine, withTimeout } from './timeout.js';
 import {
   offsetTreeBoxes, offsetYamlBoxes, stitchTree, stitchYaml, treeLevelOfRef, yamlLevelOfRef,
@@ -54,25 +56,8 @@ const ROOT_TIMEOUT_MS = 10_000;
 const CHILD_TIMEOUT_MS = 5_000;
 
 /** Runs `__ariaref.snapshot` in one frame, injecting the runtime once if it is missing. */
-export async function snapshotInFrame(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
-  const call = () => withTimeout(
-    frame.evaluate(opts => (globalThis as any).__ariaref.snapshot(opts) as SnapshotResult, options),
-    timeoutMs, 'The frame snapshot');
-  try {
-    return await call();
-  } catch (error) {
-    if (isNavigationError(error)) {
-      // The document was replaced mid-call: snapshot the new one once it has parsed.
-      await withTimeout(frame.waitForLoadState('domcontentloaded', { timeout: timeoutMs }), timeoutMs + 500, 'Waiting for the new document').catch(() => {});
-      return call();
-    }
-    if (!isMissingRuntimeError(error) || !(await injectIntoFrame(frame, timeoutMs))) throw error;
-    return call();
-  }
-}
-
-function isNavigationError(error: unknown): boolean {
-  return /Execution context was destroyed|because of a navigation|frame got detached.*navigat/i.test(error instanceof Error ? error.message : String(error));
+export function snapshotInFrame(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
+  return callRuntime<SnapshotResult>(frame, 'snapshot', [options], { timeoutMs, what: 'The frame snapshot' });
 }
 
 /** Maps iframe placeholder refs of `frame`'s snapshot to the child Frames they hold. */
@@ -80,19 +65,46 @@ async function childFramesByRef(frame: Frame, iframeRefs: string[], timeoutMs: n
   const byRef = new Map<string, Frame>();
   const children = frame.childFrames();
   if (!iframeRefs.length || !children.length) return byRef;
+  const found = await withTimeout(refsOfFrameOwners(frame, children), timeoutMs, 'Matching iframes to frames').catch(() => children.map(() => undefined));
+  const rest = children.filter((_, index) => found[index] === undefined);
+  const viaPlaywright = rest.length ? await refsViaPlaywright(frame, rest, timeoutMs) : [];
+  const refs = new Map<Frame, string | null | undefined>();
+  children.forEach((child, index) => refs.set(child, found[index]));
+  rest.forEach((child, index) => refs.set(child, viaPlaywright[index]));
+  for (const [child, ref] of refs)
+    if (ref && iframeRefs.includes(ref)) byRef.set(ref, child);
+  return byRef;
+}
+
+/**
+ * The ref of each child frame's iframe element, read in the parent's main world through the
+ * DevTools protocol; undefined where that path cannot be used (see cdp-frames.ts).
+ */
+async function refsOfFrameOwners(frame: Frame, children: Frame[]): Promise<Array<string | null | undefined>> {
+  const parent = await locateFrame(frame);
+  if (!parent) return children.map(() => undefined);
+  const refFor = 'function () { const api = globalThis.__ariaref; return api ? api.refFor(this) ?? null : null; }';
+  return Promise.all(children.map(async child => {
+    const where = await locateFrame(child);
+    if (!where) return undefined;
+    const ref = await callOnFrameOwner(parent, where.frameId, refFor).catch(() => undefined);
+    return typeof ref === 'string' || ref === null ? ref : undefined;
+  }));
+}
+
+/** The same through Playwright's handles (other browsers; frames not located over CDP). */
+async function refsViaPlaywright(frame: Frame, children: Frame[], timeoutMs: number): Promise<Array<string | null>> {
   const handles = await Promise.all(children.map(child =>
     withTimeout(child.frameElement(), timeoutMs, 'Finding the iframe element').catch(() => null)));
   try {
-    const refs = await withTimeout(frame.evaluate(
+    return await withTimeout(frame.evaluate(
       elements => elements.map(el => (el ? (globalThis as any).__ariaref.refFor(el) ?? null : null)) as Array<string | null>,
       handles as Array<ElementHandle | null>), timeoutMs, 'Matching iframes to frames');
-    refs.forEach((ref, index) => {
-      if (ref && iframeRefs.includes(ref)) byRef.set(ref, children[index]!);
-    });
+  } catch {
+    return children.map(() => null);
   } finally {
     for (const handle of handles) handle?.dispose().catch(() => {});
   }
-  return byRef;
 }
 
 /** Where a frame's viewport starts in the top-level viewport (for boxes). */
@@ -101,7 +113,7 @@ async function frameOrigin(frame: Frame, timeoutMs: number): Promise<{ x: number
   try {
     const box = await withTimeout(handle.boundingBox(), timeoutMs, 'Measuring the iframe');
     // The frame's viewport starts inside the iframe's border and padding.
-    const inset = await withTimeout(handle.evaluate((el: Element) => {
+    const inset = await withTimeout(insetViaCdp(frame), timeoutMs, 'Measuring the iframe').catch(() => undefined) ?? await withTimeout(handle.evaluate((el: Element) => {
       const style = getComputedStyle(el);
       return { x: el.clientLeft + parseFloat(style.paddingLeft || '0'), y: el.clientTop + parseFloat(style.paddingTop || '0') };
     }), timeoutMs, 'Measuring the iframe');
@@ -109,6 +121,13 @@ async function frameOrigin(frame: Frame, timeoutMs: number): Promise<{ x: number
   } finally {
     handle.dispose().catch(() => {});
   }
+}
+
+/** The iframe's border and padding from the layout (DevTools protocol); undefined to use Playwright. */
+async function insetViaCdp(frame: Frame): Promise<{ x: number; y: number } | undefined> {
+  const parentFrame = frame.parentFrame();
+  const [parent, child] = await Promise.all([parentFrame && locateFrame(parentFrame), locateFrame(frame)]);
+  return parent && child ? frameOwnerInset(parent, child.frameId) : undefined;
 }
 
 function levelOf(result: SnapshotResult, ref: string): number {

@@ -1,35 +1,62 @@
 // Page code cannot break the runtime: built-ins replaced after load, look-alike properties,
-// throwing getters. The snapshot must match the one of an untouched page.
+// throwing getters, in the page and in same- and cross-origin iframes. The snapshot must match
+// the one of an untouched page; find, refs and a later navigation must keep working. (The
+// driver calls the runtime through the DevTools protocol, since Playwright's own main-world
+// helper is built from the page's built-ins and breaks on such pages.)
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchTestBrowser, startServer, type TestServer } from './driver-harness.js';
-import type { AriaBrowser } from '../../driver/index.js';
+import { launchTestBrowser, refOf, startServer, type TestServer } from './driver-harness.js';
+import type { AriaBrowser, AriaPage } from '../../driver/index.js';
+import { click } from '../../driver/actions/index.js';
 
 const body = `<h1>Shop</h1><label>Email <input value="a@b.c"></label>
 <button>Save</button><ul><li>One</li><li>Two</li></ul><a href="/x">Next</a>`;
+const frameBody = (label: string) => `<h2>${label}</h2><button>Pay ${label}</button><ul><li>Item</li></ul>`;
 
+/** Replaces what Playwright's main-world helper and a naive runtime would rely on. */
 const sabotage = `<script>
-  // Not yet: Array.prototype.push / [Symbol.iterator], Map.prototype.get/set and window.Map. The
-  // runtime survives them (it swaps the originals back), but Playwright's own main-world result
-  // serializer uses them, so page.evaluate itself fails; see issue 8's notes.
+  const broken = () => { throw new Error('hijacked built-in'); };
+  Array.prototype.push = broken;
+  Array.prototype[Symbol.iterator] = broken;
   Array.prototype.map = function () { return []; };
   Array.prototype.filter = function () { return []; };
+  Map.prototype.get = broken;
+  Map.prototype.set = broken;
+  window.Map = function () { throw new Error('no Map for you'); };
   WeakMap.prototype.get = function () { return undefined; };
+  WeakMap.prototype.set = broken;
   Set.prototype.has = function () { return true; };
   Element.prototype.getAttribute = function () { return 'hijacked'; };
   String.prototype.trim = function () { return 'trimmed!'; };
+  window.MutationObserver = function () { throw new Error('no observers'); };
   JSON.stringify = function () { return '"hijacked"'; };
-  // window.MutationObserver is also left out: Playwright's main-world locator code needs it.
+  JSON.parse = broken;
+  Promise.prototype.then = broken;
   Object.defineProperty(Element.prototype, '_ariaRef', { get() { throw new Error('getter trap'); }, configurable: true });
   Object.defineProperty(HTMLElement.prototype, 'title', { get() { throw new Error('title trap'); }, configurable: true });
+  window.__ariaref_shadow = { snapshot: broken };
+  Object.defineProperty = broken;
+  Function.prototype.apply = broken;
+  Function.prototype.call = broken;
 </script>`;
+
+const attribute = (html: string) => html.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 let server: TestServer;
 let browser: AriaBrowser;
 
 beforeAll(async () => {
   server = await startServer();
-  server.route('/plain', `<!doctype html>${body}`);
-  server.route('/hostile', `<!doctype html>${body}${sabotage}`);
+  const page = (frame: (name: string) => string, extra: string) => `<!doctype html>${body}
+<iframe src="/${frame('same')}" title="Same"></iframe>
+<iframe src="${server.crossOrigin}/${frame('cross')}" title="Cross"></iframe>
+<iframe srcdoc="${attribute(`<h3>Left</h3>${extra}`)}"></iframe><iframe srcdoc="${attribute(`<h3>Right</h3>${extra}`)}"></iframe>${extra}`;
+  server.route('/plain', page(name => `plain-${name}`, ''));
+  server.route('/hostile', page(name => `hostile-${name}`, sabotage));
+  for (const name of ['same', 'cross']) {
+    server.route(`/plain-${name}`, `<!doctype html>${frameBody(name)}`);
+    server.route(`/hostile-${name}`, `<!doctype html>${frameBody(name)}${sabotage}`);
+  }
+  server.route('/after', '<!doctype html><h1>After</h1><button>Fine</button>');
   browser = await launchTestBrowser();
 });
 
@@ -38,20 +65,77 @@ afterAll(async () => {
   await server?.close();
 });
 
-test('a page that replaces built-ins after load still gets the same snapshot', async () => {
-  const plain = await browser.newPage();
-  await plain.page.goto(`${server.origin}/plain`);
+async function open(path: string): Promise<AriaPage> {
+  const page = await browser.newPage();
+  await page.page.goto(`${server.origin}${path}`);
+  // Both iframes loaded (the main load event waits for them).
+  return page;
+}
+
+test('a page that replaces built-ins after load still gets the same snapshot, in every frame', async () => {
+  const plain = await open('/plain');
   const expected = await plain.snapshot();
   expect(expected).toContain('button "Save"');
+  expect(expected).toContain('button "Pay same"');
+  expect(expected).toContain('button "Pay cross"');
+  // Two srcdoc frames share url and name: each must still show its own document, in order.
+  expect(expected.indexOf('heading "Left"')).toBeGreaterThan(expected.indexOf('button "Pay cross"'));
+  expect(expected.indexOf('heading "Right"')).toBeGreaterThan(expected.indexOf('heading "Left"'));
 
-  const hostile = await browser.newPage();
-  await hostile.page.goto(`${server.origin}/hostile`);
+  const hostile = await open('/hostile');
+  // The sabotage really ran, in every frame: Playwright's own evaluate no longer works.
+  for (const frame of hostile.page.frames())
+    await expect(frame.evaluate(() => 1)).rejects.toThrow();
   const snapshot = await hostile.snapshot();
   expect(snapshot).toBe(expected);
-  // Refs still resolve to the right element, and the page's replacements are back in place.
-  const ref = /button "Save" \[ref=(\w+)\]/.exec(snapshot)![1];
-  // (Playwright's own main-world selector code does not survive replaced Array methods, so the
-  // ref is resolved through the runtime directly.)
-  expect(await hostile.page.evaluate(r => (globalThis as any).__ariaref.resolve(r).textContent, ref)).toBe('Save');
-  expect(await hostile.page.evaluate(() => String(Element.prototype.getAttribute.call(document.body, 'x')))).toBe('hijacked');
+  expect(await hostile.snapshot({ rootRef: refOf(snapshot, 'button "Pay cross"') })).toMatch(/^- button "Pay cross" \[ref=f\d+e\d+\]$/);
+  const tree = await hostile.snapshotTree();
+  expect(tree).toEqual(await plain.snapshotTree());
+  // Boxes of elements inside iframes are offset by the iframe's place, measured without page script.
+  const boxed = await hostile.snapshot({ boxes: true });
+  expect(boxed).toMatch(/button "Pay cross" \[ref=f\d+e\d+\] \[box=[\d.]+,[\d.]+,[\d.]+,[\d.]+\]/);
+  expect(boxed).toBe(await plain.snapshot({ boxes: true }));
+});
+
+test('find and refs work on such a page, and its replacements stay in place', async () => {
+  const hostile = await open('/hostile');
+  const snapshot = await hostile.snapshot();
+  const found = await hostile.find({ role: 'button' });
+  expect(found.skipped).toEqual([]);
+  expect(found.matches.map(match => match.name)).toEqual(['Save', 'Pay same', 'Pay cross']);
+  for (const match of found.matches) expect(snapshot).toContain(`[ref=${match.ref}]`);
+  expect(found.matches[2]!.path).toMatch(/^iframe \(f\d+\) > /);
+
+  // Refs resolve to the right element: a subtree snapshot of each ref is that element.
+  for (const match of found.matches)
+    expect(await hostile.snapshot({ rootRef: match.ref })).toBe(`- ${match.line}`);
+  // An unknown ref still fails with the runtime's own message.
+  await expect(hostile.snapshot({ rootRef: 'e999' })).rejects.toThrow(/e999/);
+
+  // The page still sees its own replacements (the runtime swapped the originals back after each call).
+  const session = await hostile.page.context().newCDPSession(hostile.page);
+  const { result } = await session.send('Runtime.evaluate', {
+    expression: 'Element.prototype.getAttribute.toString().includes("hijacked") && !String(window.Map).includes("native")',
+    returnByValue: true,
+  });
+  expect(result.value).toBe(true);
+  await session.detach();
+});
+
+test('an action on a ref says the page broke what locators need, and what still works', async () => {
+  const hostile = await open('/hostile');
+  const snapshot = await hostile.snapshot();
+  await expect(click(hostile, refOf(snapshot, 'button "Save"'), { timeoutMs: 3_000 }))
+    .rejects.toThrow(/Cannot click e\d+: the page replaced JavaScript built-ins \(Array\.prototype\.push, .*Snapshots, find and navigation still work/);
+});
+
+test('a navigation away from such a page and a new snapshot work', async () => {
+  const hostile = await open('/hostile');
+  await hostile.snapshot();
+  await hostile.page.goto(`${server.origin}/after`);
+  const after = await hostile.snapshot();
+  expect(after).toContain('heading "After"');
+  expect(after).toContain('button "Fine"');
+  const found = await hostile.find({ text: 'Fine' });
+  expect(found.matches.map(match => match.line)).toEqual([`button "Fine" [ref=${refOf(after, 'button "Fine"')}]`]);
 });

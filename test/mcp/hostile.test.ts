@@ -253,13 +253,16 @@ it('9. a page (and its iframes) replacing built-ins after load: navigate, snapsh
     JSON.stringify = function () { return '"hijacked"'; }; JSON.parse = broken; Promise.prototype.then = broken;
     Function.prototype.call = broken; Function.prototype.apply = broken;
   </script>`;
-  const own: Record<string, string> = {};
-  const server = await servePages(own);
+  const frame = `<!doctype html><button>Pay</button>${sabotage}`;
+  // The cross-origin frame comes from its own server, reached as localhost (another site).
+  const frames = await servePages({ '/builtins-frame': frame });
+  const cross = frames.origin.replace('127.0.0.1', 'localhost');
+  const server = await servePages({
+    '/builtins': `<!doctype html><title>Builtins</title><h1>Replaced built-ins</h1><button>Save</button>
+      <iframe src="/builtins-frame" title="Same"></iframe><iframe src="${cross}/builtins-frame" title="Cross"></iframe>${sabotage}`,
+    '/builtins-frame': frame,
+  });
   try {
-    const cross = server.origin.replace('127.0.0.1', 'localhost');
-    own['/builtins'] = `<!doctype html><title>Builtins</title><h1>Replaced built-ins</h1><button>Save</button>
-      <iframe src="/builtins-frame" title="Same"></iframe><iframe src="${cross}/builtins-frame" title="Cross"></iframe>${sabotage}`;
-    own['/builtins-frame'] = `<!doctype html><button>Pay</button>${sabotage}`;
     const nav = await timed('9 navigate builtins', 'browser_navigate', { url: `${server.origin}/builtins` });
     expect(nav.isError, nav.text).toBe(false);
     const snap = await timed('9 snapshot builtins', 'browser_snapshot');
@@ -279,5 +282,6 @@ it('9. a page (and its iframes) replacing built-ins after load: navigate, snapsh
     await healthProbe('9');
   } finally {
     await server.close();
+    await frames.close();
   }
 }, 240_000);

@@ -1,0 +1,102 @@
+// Evaluates in a frame's main world through the DevTools protocol when the frame can be located
+// there (Chromium), so page code that replaced built-ins cannot break the call; otherwise (other
+// browsers, a frame whose CDP id is not certain, a session that went away) through Playwright's
+// `frame.evaluate`, as before. Arguments travel as JSON literals built here in Node: no page
+// `JSON` is ever called, and results come back serialized by V8.
+import type { Frame } from 'playwright';
+import { forgetFrame, locateFrame, type LocatedFrame } from './cdp-frames.js';
+import { CdpTarget, SessionGoneError, type EvaluateResult, type RemoteObject } from './cdp-session.js';
+import { withTimeout } from './timeout.js';
+
+export interface EvaluateOptions {
+  timeoutMs: number;
+  /** What is being done, for the timeout message ("The frame snapshot"). */
+  what: string;
+  /** Wait for a returned promise (settle). */
+  awaitPromise?: boolean;
+}
+
+/** Share of the timeout spent waiting for a frame's new document to get its context. */
+const CONTEXT_WAIT_SHARE = 0.5;
+
+/** A JS literal for `value` (undefined stays undefined; JSON is valid JS since ES2019). */
+export function literal(value: unknown): string {
+  return value === undefined ? 'undefined' : JSON.stringify(value);
+}
+
+/** Source that calls `fn` with `arg`: the same function Playwright would run. */
+export function invocation<A>(fn: (arg: A) => unknown, arg: A): string {
+  return `(${fn.toString()})(${literal(arg)})`;
+}
+
+async function evaluateAt(where: LocatedFrame, expression: string, options: EvaluateOptions): Promise<{ done: true; value: unknown } | { done: false }> {
+  const contextId = await where.target.contextId(where.frameId, options.timeoutMs * CONTEXT_WAIT_SHARE);
+  if (contextId === undefined) return { done: false };
+  const result = await where.target.send<EvaluateResult>('Runtime.evaluate', {
+    expression,
+    contextId,
+    returnByValue: true,
+    awaitPromise: !!options.awaitPromise,
+    // Not reported to the page's console, and never stops on a debugger pause-on-exceptions.
+    silent: true,
+  });
+  return { done: true, value: CdpTarget.valueOf(CdpTarget.unwrap(result)) };
+}
+
+async function evaluate(frame: Frame, expression: string, fallback: () => Promise<unknown>, options: EvaluateOptions): Promise<unknown> {
+  const where = await locateFrame(frame);
+  if (!where) return fallback();
+  try {
+    const outcome = await evaluateAt(where, expression, options);
+    // No main-world context for this frame in that session: let Playwright find it.
+    return outcome.done ? outcome.value : fallback();
+  } catch (error) {
+    if (!(error instanceof SessionGoneError)) throw error;
+    forgetFrame(frame);
+    return fallback();
+  }
+}
+
+/** `fn(arg)` in the frame's main world, bounded by `options.timeoutMs`. */
+export function callInFrame<A, R>(frame: Frame, fn: (arg: A) => R | Promise<R>, arg: A, options: EvaluateOptions): Promise<R> {
+  const fallback = () => frame.evaluate(fn as any, arg) as Promise<unknown>;
+  return withTimeout(evaluate(frame, invocation(fn, arg), fallback, options), options.timeoutMs, options.what) as Promise<R>;
+}
+
+/** Evaluates script source (the runtime bundle) in the frame's main world. */
+export function evaluateSource(frame: Frame, source: string, options: EvaluateOptions): Promise<unknown> {
+  const fallback = () => frame.evaluate(source);
+  return withTimeout(evaluate(frame, source, fallback, options), options.timeoutMs, options.what);
+}
+
+/**
+ * Calls `fn` with `this` = the element owning child frame `frameId` (an iframe) in `where`'s
+ * main world; by value. Undefined when the owner cannot be resolved there.
+ */
+export async function callOnFrameOwner(where: LocatedFrame, ownerOf: string, fn: string): Promise<unknown> {
+  const contextId = await where.target.contextId(where.frameId, 0);
+  if (contextId === undefined) return undefined;
+  const { backendNodeId } = await where.target.send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId: ownerOf });
+  const objectGroup = `ariaref-owner-${ownerOf}`;
+  try {
+    const { object } = await where.target.send<{ object: RemoteObject }>('DOM.resolveNode', { backendNodeId, executionContextId: contextId, objectGroup });
+    if (!object.objectId) return undefined;
+    const result = await where.target.send<EvaluateResult>('Runtime.callFunctionOn', {
+      functionDeclaration: fn, objectId: object.objectId, returnByValue: true, silent: true,
+    });
+    return CdpTarget.valueOf(CdpTarget.unwrap(result));
+  } finally {
+    where.target.send('Runtime.releaseObjectGroup', { objectGroup }).catch(() => {});
+  }
+}
+
+/**
+ * How far the child frame's viewport starts inside its iframe element's border box (border
+ * plus padding), from the layout itself (`DOM.getBoxModel`): no page script runs.
+ */
+export async function frameOwnerInset(where: LocatedFrame, ownerOf: string): Promise<{ x: number; y: number }> {
+  const { backendNodeId } = await where.target.send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId: ownerOf });
+  const { model } = await where.target.send<{ model: { border: number[]; content: number[] } }>('DOM.getBoxModel', { backendNodeId });
+  // Quads list x1,y1 (top left) first.
+  return { x: model.content[0]! - model.border[0]!, y: model.content[1]! - model.border[1]! };
+}

@@ -1,0 +1,174 @@
+// Maps a Playwright Frame to the DevTools session and CDP frame id that reach it. Playwright
+// has no public API for a frame's CDP id, so:
+//  - the main frame is the root of its page's own session;
+//  - an out-of-process iframe has its own target (`newCDPSession(frame)` only works for those),
+//    whose root frame it is;
+//  - any other frame lives in its parent's target: it is found among the parent's children in
+//    `Page.getFrameTree`, by the same (url, name) sequence as Playwright's child list, or by a
+//    (url, name) no sibling shares.
+// Anything less certain returns undefined, and the caller uses Playwright's path instead.
+import type { Frame, Page } from 'playwright';
+import { CdpTarget, type CdpFrameTree } from './cdp-session.js';
+
+export interface LocatedFrame {
+  target: CdpTarget;
+  frameId: string;
+}
+
+interface PageState {
+  /** The page's own session; null when the browser has no DevTools protocol (not Chromium). */
+  main: Promise<CdpTarget | null>;
+  /** When `main` was requested: a failed attach is retried after ATTACH_RETRY_MS. */
+  mainAt: number;
+  /** Per frame: its own target if out-of-process (null if not), for the frame's URL at the time. */
+  ownTargets: WeakMap<Frame, { url: string; target: Promise<CdpTarget | null> }>;
+  /** Per frame: where it was found, for the frame's URL at the time. */
+  located: WeakMap<Frame, { url: string; located: LocatedFrame }>;
+  /** Live sessions of this page, detached when it closes. */
+  targets: Set<CdpTarget>;
+}
+
+const pages = new WeakMap<Page, PageState>();
+
+/** A page whose session could not be attached (not Chromium, mid-crash) is retried this often. */
+const ATTACH_RETRY_MS = 2_000;
+
+/** Set ARIAREF_CDP=0 to call the runtime through Playwright only (comparison, debugging). */
+function cdpDisabled(): boolean {
+  return process.env.ARIAREF_CDP === '0';
+}
+
+function attachQuietly(page: Page, owner: Page | Frame): Promise<CdpTarget | null> {
+  return CdpTarget.attach(page.context(), owner).then(target => {
+    const state = pages.get(page);
+    if (state) {
+      for (const known of state.targets) if (known.isClosed) state.targets.delete(known);
+      state.targets.add(target);
+    } else {
+      target.detach(); // the page closed meanwhile
+    }
+    return target;
+  }, () => null);
+}
+
+function stateOf(page: Page): PageState {
+  let state = pages.get(page);
+  if (!state) {
+    const main = attachQuietly(page, page);
+    state = { main, mainAt: Date.now(), ownTargets: new WeakMap(), located: new WeakMap(), targets: new Set() };
+    pages.set(page, state);
+    const owned = state;
+    page.once('close', () => {
+      pages.delete(page);
+      for (const target of owned.targets) target.detach();
+    });
+  }
+  return state;
+}
+
+/** A live page session (a closed one is replaced, e.g. after a renderer crash). */
+async function pageTarget(page: Page, state: PageState): Promise<CdpTarget | null> {
+  const main = await state.main;
+  if (main ? !main.isClosed : Date.now() - state.mainAt < ATTACH_RETRY_MS) return main;
+  state.main = attachQuietly(page, page);
+  state.mainAt = Date.now();
+  return state.main;
+}
+
+/** The frame's own target when it is out-of-process; null for in-process frames. */
+async function ownTarget(page: Page, state: PageState, frame: Frame): Promise<CdpTarget | null> {
+  const url = frame.url();
+  const cached = state.ownTargets.get(frame);
+  if (cached && cached.url === url) {
+    const target = await cached.target;
+    if (!target || !target.isClosed) return target;
+  }
+  const target = attachQuietly(page, frame);
+  state.ownTargets.set(frame, { url, target });
+  return target;
+}
+
+function fullUrl(node: CdpFrameTree): string {
+  return node.frame.url + (node.frame.urlFragment ?? '');
+}
+
+function findNode(tree: CdpFrameTree, frameId: string): CdpFrameTree | undefined {
+  if (tree.frame.id === frameId) return tree;
+  for (const child of tree.childFrames ?? []) {
+    const found = findNode(child, frameId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+interface FrameKey { url: string; name: string }
+
+/**
+ * The CDP id of Playwright child `index` of `ours`: by position when both lists have the same
+ * (url, name) sequence, else by a (url, name) pair that only one CDP child has and only one of
+ * ours has. Undefined when neither is certain.
+ */
+export function matchChildFrame(ours: FrameKey[], index: number, theirs: Array<FrameKey & { id: string }>): string | undefined {
+  const same = (a: FrameKey, b: FrameKey) => a.url === b.url && a.name === b.name;
+  if (ours.length === theirs.length && ours.every((key, i) => same(key, theirs[i]!))) return theirs[index]!.id;
+  const wanted = ours[index]!;
+  if (ours.filter(key => same(key, wanted)).length !== 1) return undefined;
+  const candidates = theirs.filter(key => same(key, wanted));
+  return candidates.length === 1 ? candidates[0]!.id : undefined;
+}
+
+async function locateChild(page: Page, state: PageState, frame: Frame, parent: Frame): Promise<LocatedFrame | undefined> {
+  const own = await ownTarget(page, state, frame);
+  if (own) return { target: own, frameId: own.rootFrameId };
+  const where = await locate(page, state, parent);
+  if (!where) return undefined;
+  const parentNode = findNode(await where.target.frameTree(), where.frameId);
+  // Not found in the parent's target: maybe an out-of-process frame Playwright had not attached
+  // to yet, so ask again next time.
+  const forgetOwn = () => { state.ownTargets.delete(frame); return undefined; };
+  if (!parentNode) return forgetOwn();
+  // Out-of-process siblings are not in this target's tree: leave them out of ours too.
+  const all = parent.childFrames();
+  const outOfProcess = await Promise.all(all.map(sibling => sibling === frame ? null : ownTarget(page, state, sibling)));
+  const siblings = all.filter((_, i) => !outOfProcess[i]);
+  const index = siblings.indexOf(frame);
+  if (index < 0) return forgetOwn();
+  const frameId = matchChildFrame(
+    siblings.map(f => ({ url: f.url(), name: f.name() })),
+    index,
+    (parentNode.childFrames ?? []).map(node => ({ url: fullUrl(node), name: node.frame.name ?? '', id: node.frame.id })));
+  return frameId ? { target: where.target, frameId } : forgetOwn();
+}
+
+async function locate(page: Page, state: PageState, frame: Frame): Promise<LocatedFrame | undefined> {
+  if (frame.isDetached()) return undefined;
+  const main = await pageTarget(page, state);
+  if (!main) return undefined; // no DevTools protocol (Firefox, WebKit)
+  if (frame === page.mainFrame()) return { target: main, frameId: main.rootFrameId };
+  const url = frame.url();
+  const cached = state.located.get(frame);
+  if (cached && cached.url === url && !cached.located.target.isClosed) return cached.located;
+  const parent = frame.parentFrame();
+  const located = parent ? await locateChild(page, state, frame, parent) : undefined;
+  if (located) state.located.set(frame, { url, located });
+  return located;
+}
+
+/** Where to evaluate in `frame` through the DevTools protocol; undefined to use Playwright. */
+export async function locateFrame(frame: Frame): Promise<LocatedFrame | undefined> {
+  if (cdpDisabled()) return undefined;
+  const page = frame.page();
+  if (page.isClosed()) return undefined;
+  try {
+    return await locate(page, stateOf(page), frame);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forget where `frame` was found (after its target went away). */
+export function forgetFrame(frame: Frame): void {
+  const state = pages.get(frame.page());
+  state?.located.delete(frame);
+  state?.ownTargets.delete(frame);
+}
