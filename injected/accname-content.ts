@@ -1,13 +1,16 @@
 // accname step 2F: name from content — CSS generated content, flat-tree children (shadow roots,
 // slots with their assigned nodes or fallback content), aria-owns, and inline/block spacing.
-import { cached, passCache } from './cache';
-import { elementTag, getElementComputedStyle, getIdRefs } from './dom-utils';
+import { inAriaPass, passCache } from './cache';
+import { computedDisplay, elementTag, getElementComputedStyle, getIdRefs } from './dom-utils';
+import { cssContentText } from './accname-css-content';
+import { markFollowed } from './accname-reuse';
+import { mayHaveGeneratedContent } from './snapshot-pseudo';
+
+export { cssContentText };
 
 // Per-pass memo of what 2F reads from styles: names of nested content are recomputed for every
 // ancestor being named, and live computed-style reads are the expensive part.
-const displayCache = passCache<Element, string>();
-const beforeBoxCache = passCache<Element, PseudoBox>();
-const afterBoxCache = passCache<Element, PseudoBox>();
+const pseudoCache = passCache<Element, PseudoBoxes>();
 let pseudoSupport: boolean | undefined;
 
 /** Child nodes as rendered: a shadow root's children, a slot's assigned nodes (or its fallback), else the DOM children. */
@@ -20,23 +23,25 @@ export function flatTreeChildNodes(element: Element): Node[] {
  * Builds the content text of `element` (2F.i–2F.iv): ::before, each child's text alternative
  * (block-level children separated by spaces), owned elements, ::after.
  */
-export function nameFromContent(element: Element, childText: (child: Node) => string): string {
-  let text = pseudoText(element, '::before');
+export function nameFromContent<T>(element: Element, childText: (child: Node, context: T) => string, context: T): string {
+  const pseudo = pseudoBoxes(element);
+  let text = pseudoText(pseudo.before);
   const slotted = assignedNodesOfSlot(element);
   if (slotted) {
-    for (const child of slotted) text += spaced(child, childText(child));
+    for (const child of slotted) text += spaced(child, childText(child, context));
   } else {
     const parent: ParentNode = (element as HTMLElement).shadowRoot ?? element;
-    for (let child = parent.firstChild; child; child = child.nextSibling) text += spaced(child, childText(child));
+    for (let child = parent.firstChild; child; child = child.nextSibling) text += spaced(child, childText(child, context));
   }
   // aria-owns re-parents elements: they are children for the accessibility tree (2F.iii). They are not
   // laid out next to the owner's text, so they never glue onto it.
   if (element.hasAttribute('aria-owns')) {
+    markFollowed();
     for (const owned of getIdRefs(element, 'aria-owns')) {
-      if (owned.parentNode !== element) text += ` ${childText(owned)} `;
+      if (owned.parentNode !== element) text += ` ${childText(owned, context)} `;
     }
   }
-  return text + pseudoText(element, '::after');
+  return text + pseudoText(pseudo.after);
 }
 
 /** A slot's assigned nodes when it has some (its own children are then unused fallback), else undefined. */
@@ -60,7 +65,7 @@ function spaced(node: Node, text: string): string {
 }
 
 function displayOf(element: Element): string {
-  return cached(displayCache, element, () => getElementComputedStyle(element)?.display || 'inline');
+  return computedDisplay(element) || 'inline';
 }
 
 /** Only inline boxes run on with their neighbours; display:contents still separates words (Chromium). */
@@ -69,26 +74,33 @@ function isInlineDisplay(display: string): boolean {
 }
 
 /** Text of a ::before/::after box as the name sees it: block-level generated boxes are set apart by spaces. */
-function pseudoText(element: Element, pseudo: '::before' | '::after'): string {
-  const box = pseudoBox(element, pseudo);
+function pseudoText(box: PseudoBox): string {
   if (!box.text) return '';
   return box.inline ? box.text : ` ${box.text} `;
 }
 
-/**
- * Text of an element's ::before/::after generated content ('' when there is none), using the CSS
- * alternative text (`content: "x" / "alt"`) when given. Cached per pass; the tree walk may use it too.
- */
-export function getPseudoElementText(element: Element, pseudo: '::before' | '::after'): string {
-  return pseudoBox(element, pseudo).text;
-}
-
 interface PseudoBox { text: string; inline: boolean }
+interface PseudoBoxes { before: PseudoBox; after: PseudoBox }
 const noBox: PseudoBox = { text: '', inline: true };
+const noBoxes: PseudoBoxes = { before: noBox, after: noBox };
 
-function pseudoBox(element: Element, pseudo: '::before' | '::after'): PseudoBox {
-  if (!pseudoStylesSupported(element)) return noBox;
-  return cached(pseudo === '::before' ? beforeBoxCache : afterBoxCache, element, () => computePseudoBox(element, pseudo));
+/**
+ * The element's ::before and ::after text (using the CSS alternative text of `content: "x" / "alt"`),
+ * cached per pass. Resolving a pseudo-element's style is costly, so elements that no style sheet
+ * can give generated content are not asked (snapshot-pseudo.ts).
+ */
+function pseudoBoxes(element: Element): PseudoBoxes {
+  if (!pseudoStylesSupported(element)) return noBoxes;
+  let boxes = pseudoCache.get(element);
+  if (boxes) return boxes;
+  boxes = noBoxes;
+  if (mayHaveGeneratedContent(element)) {
+    const before = computePseudoBox(element, '::before');
+    const after = computePseudoBox(element, '::after');
+    if (before !== noBox || after !== noBox) boxes = { before, after };
+  }
+  if (inAriaPass()) pseudoCache.set(element, boxes);
+  return boxes;
 }
 
 function computePseudoBox(element: Element, pseudo: '::before' | '::after'): PseudoBox {
@@ -109,69 +121,4 @@ function pseudoStylesSupported(element: Element): boolean {
     pseudoSupport = !userAgent.includes('jsdom');
   }
   return pseudoSupport;
-}
-
-/** Resolves a computed `content` value to text: strings and attr() are kept, images/counters/quotes dropped. */
-export function cssContentText(content: string | undefined, element: Element): string {
-  if (!content || content === 'none' || content === 'normal') return '';
-  const tokens = tokenizeContent(content);
-  const slash = tokens.findIndex(token => token.kind === 'slash');
-  const used = slash >= 0 ? tokens.slice(slash + 1) : tokens;
-  let text = '';
-  for (const token of used) {
-    if (token.kind === 'string') text += token.value;
-    else if (token.kind === 'attr') text += element.getAttribute(token.value) ?? '';
-  }
-  return text;
-}
-
-type ContentToken = { kind: 'string' | 'attr' | 'other' | 'slash'; value: string };
-
-function tokenizeContent(content: string): ContentToken[] {
-  const tokens: ContentToken[] = [];
-  let i = 0;
-  while (i < content.length) {
-    const ch = content[i];
-    if (ch === '"' || ch === '\'') {
-      const [value, next] = readCssString(content, i);
-      tokens.push({ kind: 'string', value });
-      i = next;
-    } else if (ch === '/') {
-      tokens.push({ kind: 'slash', value: '/' });
-      i++;
-    } else if (/\s/.test(ch)) {
-      i++;
-    } else {
-      const match = /^([-\w]+)(\(([^)]*)\))?/.exec(content.slice(i));
-      if (!match) { i++; continue; }
-      if (match[1] === 'attr' && match[3] !== undefined)
-        tokens.push({ kind: 'attr', value: match[3].trim().split(/\s+/)[0] });
-      else tokens.push({ kind: 'other', value: match[0] });
-      i += match[0].length;
-    }
-  }
-  return tokens;
-}
-
-/** Reads a quoted CSS string starting at `start`; returns its value and the index after the closing quote. */
-function readCssString(text: string, start: number): [string, number] {
-  const quote = text[start];
-  let value = '';
-  let i = start + 1;
-  while (i < text.length && text[i] !== quote) {
-    if (text[i] === '\\') {
-      const hex = /^[0-9a-fA-F]{1,6} ?/.exec(text.slice(i + 1));
-      if (hex) {
-        const code = parseInt(hex[0], 16);
-        value += code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
-        i += 1 + hex[0].length;
-      } else {
-        value += text[i + 1] ?? '';
-        i += 2;
-      }
-      continue;
-    }
-    value += text[i++];
-  }
-  return [value, i + 1];
 }

@@ -25,11 +25,15 @@ export function roleAllowsNameFromContent(role: string | null, nested: boolean):
 }
 
 const rangeRoles = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+/** Every role step 2C reads a value from. */
+const valueRoles = new Set(['textbox', 'searchbox', 'combobox', 'listbox', ...rangeRoles]);
 
 /** The value of an embedded control, or undefined when the node is not a value-bearing control (step 2C). */
 export function embeddedControlValue(
   element: Element, role: string | null, optionText: (option: Element) => string,
 ): string | undefined {
+  // Most nodes are no control at all: decide on the role before reading the tag.
+  if (!role || !valueRoles.has(role)) return undefined;
   const tag = elementTag(element);
   // 2C: "If the embedded control has role textbox, return its value."
   if (role === 'textbox' || role === 'searchbox') {

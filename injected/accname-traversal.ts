@@ -1,4 +1,5 @@
 // Shared state of one accessible name/description computation (accname 1.2 "current node" walk).
+import { followedCount } from './accname-reuse';
 
 export interface Traversal {
   /** The element whose name or description is being computed ("root node"). */
@@ -13,10 +14,12 @@ export interface Traversal {
   readonly recursing: boolean;
   /** Nodes already used: a node contributes once, which also breaks reference cycles. */
   readonly visited: Set<Node>;
+  /** `followedCount()` when the computation started: while equal, it has followed no reference. */
+  readonly clean: number;
 }
 
 export function rootTraversal(root: Element, includeHidden: boolean): Traversal {
-  return { root, includeHidden, inReference: false, isLabelSource: false, recursing: false, visited: new Set() };
+  return { root, includeHidden, inReference: false, isLabelSource: false, recursing: false, visited: new Set(), clean: followedCount() };
 }
 
 /** The traversal for a child node during name from content (step 2F.iii). */

@@ -1,6 +1,6 @@
 // Accessible name and description: W3C accname 1.2 "Computation steps", one function per step.
 // https://w3c.github.io/accname/#computation-steps
-import { cached, passCache } from './cache';
+import { inAriaPass, passCache } from './cache';
 import { elementTag, getIdRefs } from './dom-utils';
 import { isElementHiddenForAria, isElementStyleVisibilityVisible, isElementSubtreeHiddenForAria } from './hidden';
 import { getAriaRole } from './roles';
@@ -8,6 +8,7 @@ import { type Traversal, childTraversal, rootTraversal } from './accname-travers
 import { embeddedControlValue, roleAllowsNameFromContent } from './accname-controls';
 import { hostLanguageAlternativeIsFinal, hostLanguageTextAlternative } from './accname-native';
 import { nameFromContent } from './accname-content';
+import { type Alternative, markFollowed, recordContribution, recordedContent } from './accname-reuse';
 
 interface ComputedName { name: string; fromTooltip: boolean }
 const nameCache = passCache<Element, ComputedName>();
@@ -21,35 +22,50 @@ export function getElementAccessibleName(element: Element, includeHidden = false
 }
 
 function cachedName(element: Element, includeHidden: boolean): ComputedName {
-  return cached(includeHidden ? nameCacheWithHidden : nameCache, element, () => computeName(element, includeHidden));
+  const cache = includeHidden ? nameCacheWithHidden : nameCache;
+  let name = cache.get(element);
+  if (name === undefined) {
+    name = computeName(element, includeHidden);
+    if (inAriaPass()) cache.set(element, name);
+  }
+  return name;
 }
 
 /** Accessible description: aria-describedby, else aria-description, else a title not already used as the name. */
 export function getElementAccessibleDescription(element: Element, includeHidden = false): string {
-  return cached(includeHidden ? descriptionCacheWithHidden : descriptionCache, element, () => {
-    if (!includeHidden && isElementHiddenForAria(element)) return '';
-    // Step 2B, description branch: the text alternatives of the aria-describedby references.
-    const refs = getIdRefs(element, 'aria-describedby');
-    if (refs.length) {
-      // Referenced nodes of a description do not follow their own references either (2B: no chains).
-      const t: Traversal = { ...rootTraversal(element, includeHidden), inReference: true };
-      const text = normalizeWhiteSpace(refs.map(ref => referencedText(ref, t)).join(' '));
-      if (text) return text;
-    }
-    const description = normalizeWhiteSpace(element.getAttribute('aria-description') ?? '');
-    if (description) return description;
-    // HTML-AAM: the title attribute describes the element when it did not name it. Chromium also drops a
-    // title that merely repeats the name (<button title="Save">Save</button>).
-    const title = normalizeWhiteSpace(element.getAttribute('title') ?? '');
-    const computed = cachedName(element, includeHidden);
-    if (title && !computed.fromTooltip && title !== computed.name) return title;
-    return '';
-  });
+  const cache = includeHidden ? descriptionCacheWithHidden : descriptionCache;
+  let description = cache.get(element);
+  if (description === undefined) {
+    description = computeDescription(element, includeHidden);
+    if (inAriaPass()) cache.set(element, description);
+  }
+  return description;
+}
+
+function computeDescription(element: Element, includeHidden: boolean): string {
+  if (!includeHidden && isElementHiddenForAria(element)) return '';
+  // Step 2B, description branch: the text alternatives of the aria-describedby references.
+  const refs = getIdRefs(element, 'aria-describedby');
+  if (refs.length) {
+    // Referenced nodes of a description do not follow their own references either (2B: no chains).
+    const t: Traversal = { ...rootTraversal(element, includeHidden), inReference: true };
+    const text = normalizeWhiteSpace(refs.map(ref => referencedText(ref, t)).join(' '));
+    if (text) return text;
+  }
+  const ariaDescription = element.getAttribute('aria-description');
+  const description = ariaDescription ? normalizeWhiteSpace(ariaDescription) : '';
+  if (description) return description;
+  // HTML-AAM: the title attribute describes the element when it did not name it. Chromium also drops a
+  // title that merely repeats the name (<button title="Save">Save</button>).
+  const titleAttribute = element.getAttribute('title');
+  const title = titleAttribute ? normalizeWhiteSpace(titleAttribute) : '';
+  if (!title) return '';
+  const computed = cachedName(element, includeHidden);
+  return !computed.fromTooltip && title !== computed.name ? title : '';
 }
 
 function computeName(element: Element, includeHidden: boolean): ComputedName {
-  const t = rootTraversal(element, includeHidden);
-  const named = namedWithoutTooltip(element, t);
+  const named = (!includeHidden && contentNamingRoot(element)) || namedWithoutTooltip(element, rootTraversal(element, includeHidden));
   if (named !== undefined) {
     // Chromium keeps NBSP at the ends of an author-given aria-label, but trims it from text content.
     const fromAriaLabel = named.text === element.getAttribute('aria-label');
@@ -62,10 +78,15 @@ function computeName(element: Element, includeHidden: boolean): ComputedName {
 }
 
 /**
- * What a step produced for an element: its text, and whether that text is the element's rendered
- * content (2F) rather than an attribute-like source (aria-label, alt, a value, a title...).
+ * The name an ancestor's computation already found for a visible element named from its content
+ * (a cell named while naming its row): the element would compute the same as the root.
  */
-interface Alternative { text: string; fromContent: boolean }
+function contentNamingRoot(element: Element): Alternative | undefined {
+  const recorded = recordedContent(element);
+  if (!recorded || isElementHiddenForAria(element) || !roleAllowsNameFromContent(getAriaRole(element), false)) return undefined;
+  return recorded;
+}
+
 const byAttribute = (text: string): Alternative => ({ text, fromContent: false });
 const byContent = (text: string): Alternative => ({ text, fromContent: true });
 
@@ -89,7 +110,9 @@ function childContribution(node: Node, t: Traversal): string {
 function elementAlternative(element: Element, t: Traversal): Alternative {
   if (t.visited.has(element)) return byContent('');
   // 2I: the tooltip when nothing else named the node.
-  return namedWithoutTooltip(element, t) ?? byAttribute(isPresentational(element) ? '' : tooltip(element));
+  const alternative = namedWithoutTooltip(element, t) ?? byAttribute(isPresentational(element) ? '' : tooltip(element));
+  recordContribution(element, t, alternative);
+  return alternative;
 }
 
 /** role none/presentation: the element's own semantics (host-language labels, its title) are gone. */
@@ -105,8 +128,7 @@ function namedWithoutTooltip(element: Element, t: Traversal): Alternative | unde
   // A visibility:hidden descendant still lets its visibility:visible descendants through.
   if (!t.includeHidden && isElementHiddenForAria(element)) {
     if (element === t.root || isElementSubtreeHiddenForAria(element)) return byContent('');
-    const child = childTraversal(t);
-    return byContent(nameFromContent(element, node => childContribution(node, child)));
+    return byContent(nameFromContent(element, childContribution, childTraversal(t)));
   }
   const role = getAriaRole(element);
   const ariaLabel = elementAriaLabel(element);
@@ -121,14 +143,17 @@ function namedWithoutTooltip(element: Element, t: Traversal): Alternative | unde
   // is not embedded in its own label, except when it references itself without an aria-label (Chromium).
   if (element !== t.root || (t.inReference && !ariaLabel)) {
     const value = embeddedControlValue(element, role, option => optionText(option, t));
-    if (value !== undefined) return byAttribute(value);
+    if (value !== undefined) {
+      markFollowed();
+      return byAttribute(value);
+    }
   }
 
   // 2D: aria-label.
   if (ariaLabel) return byAttribute(ariaLabel);
 
   // 2E: host-language text alternatives (label, alt, legend, caption...), unless presentational.
-  if (!isPresentational(element)) {
+  if (role !== 'presentation' && role !== 'none') {
     const native = hostLanguageTextAlternative(element, t, labelElementText);
     if (native.trim()) return byAttribute(native);
     if (hostLanguageAlternativeIsFinal(element)) return byAttribute('');
@@ -136,8 +161,7 @@ function namedWithoutTooltip(element: Element, t: Traversal): Alternative | unde
 
   // 2F/2H: name from content, for roles that allow it, for label sources and for descendants.
   if (t.isLabelSource || roleAllowsNameFromContent(role, t.recursing)) {
-    const child = childTraversal(t);
-    const content = nameFromContent(element, node => childContribution(node, child));
+    const content = nameFromContent(element, childContribution, childTraversal(t));
     // A descendant made only of white space still separates its neighbours' words.
     if (content.trim() || (t.recursing && content)) return byContent(content);
   }
@@ -146,21 +170,23 @@ function namedWithoutTooltip(element: Element, t: Traversal): Alternative | unde
 
 /** A non-blank aria-label. A <slot> has no box of its own, so its attributes name nothing (it stands for its content). */
 function elementAriaLabel(element: Element): string {
-  if (elementTag(element) === 'slot') return '';
   const label = element.getAttribute('aria-label');
-  return label && label.trim() ? label : '';
+  if (!label || elementTag(element) === 'slot') return '';
+  return label.trim() ? label : '';
 }
 
 /** 2B: the referenced nodes' text alternatives joined by spaces. Hidden references still count. */
 function labelledByText(element: Element, t: Traversal): string {
   const refs = getIdRefs(element, 'aria-labelledby');
   if (!refs.length) return '';
+  markFollowed();
   const text = refs.map(ref => referencedText(ref, { ...t, inReference: true })).join(' ');
   return text.trim() ? text : '';
 }
 
 /** Text of a node referenced by aria-labelledby/-describedby: its subtree's hidden nodes count when it is hidden itself. */
 function referencedText(ref: Element, t: Traversal): string {
+  markFollowed();
   const includeHidden = t.includeHidden || isElementHiddenForAria(ref);
   // The root referencing itself (aria-labelledby="self other") is computed afresh: its aria-label, else its value.
   if (ref === t.root) t.visited.delete(ref);
@@ -169,6 +195,7 @@ function referencedText(ref: Element, t: Traversal): string {
 
 /** 2E helper: the content of a <label>/<legend>/<caption>/<figcaption>, a native text alternative element. */
 function labelElementText(label: Element, t: Traversal): string {
+  markFollowed();
   if (t.visited.has(label)) return '';
   // Unlike aria-labelledby targets, hidden <label>s (and legends, captions) name nothing (Chromium).
   if (!t.includeHidden && isElementHiddenForAria(label)) return '';
@@ -176,6 +203,7 @@ function labelElementText(label: Element, t: Traversal): string {
 }
 
 function optionText(option: Element, t: Traversal): string {
+  markFollowed();
   return textAlternative(option, { ...t, isLabelSource: true, recursing: true });
 }
 
@@ -187,11 +215,15 @@ function textNodeText(node: Node, t: Traversal): string {
   return node.nodeValue ?? '';
 }
 
+/** Anything `normalizeWhiteSpace` changes: ASCII white space other than lone inner spaces. */
+const needsWhiteSpaceNormalization = /[\u0009\u000a\u000c\u000d]|\u0020\u0020|^\u0020|\u0020$/;
+
 /**
  * Whitespace normalisation of the final name: runs of ASCII white space become one space and are trimmed
  * at both ends; other spaces (NBSP) are content and survive, as in Chromium.
  */
 function normalizeWhiteSpace(text: string): string {
+  if (!needsWhiteSpaceNormalization.test(text)) return text;
   return text.replace(/[\u0020\u0009\u000a\u000c\u000d]+/g, ' ').replace(/^ | $/g, '');
 }
 

@@ -1,5 +1,5 @@
 // Composed-tree helpers shared by roles, names, visibility and the tree walk.
-import { cached, passCache } from './cache';
+import { inAriaPass, passCache } from './cache';
 
 /** Lower-case local name; safe for elements of any namespace. */
 export function elementTag(element: Element): string {
@@ -61,18 +61,76 @@ export function getIdRefs(element: Element, attribute: string): Element[] {
   return result;
 }
 
-const styleCache = passCache<Element, CSSStyleDeclaration | undefined>();
+/**
+ * What a pass has read of one element's computed style. Each property read of a live computed style
+ * serializes the value anew, so every property the snapshot needs is read at most once per pass.
+ * `null` = not read yet; `undefined` = the element has no style (no window: detached documents).
+ */
+interface StyleFacts {
+  style: CSSStyleDeclaration | undefined;
+  display: string | undefined | null;
+  visibility: string | undefined | null;
+  cursor: string | undefined | null;
+  pointerEvents: string | undefined | null;
+}
+
+const styleFacts = passCache<Element, StyleFacts>();
 const beforeStyleCache = passCache<Element, CSSStyleDeclaration | undefined>();
 const afterStyleCache = passCache<Element, CSSStyleDeclaration | undefined>();
 
+function liveStyle(element: Element, pseudo?: '::before' | '::after'): CSSStyleDeclaration | undefined {
+  const view = element.ownerDocument?.defaultView;
+  if (!view) return undefined;
+  return view.getComputedStyle(element, pseudo);
+}
+
+function styleFactsOf(element: Element): StyleFacts {
+  let facts = styleFacts.get(element);
+  if (facts === undefined) {
+    facts = { style: liveStyle(element), display: null, visibility: null, cursor: null, pointerEvents: null };
+    if (inAriaPass()) styleFacts.set(element, facts);
+  }
+  return facts;
+}
+
 /** Computed style (cached within a pass); undefined when the element has no window (detached docs). */
 export function getElementComputedStyle(element: Element, pseudo?: '::before' | '::after'): CSSStyleDeclaration | undefined {
-  const cache = pseudo === '::before' ? beforeStyleCache : pseudo === '::after' ? afterStyleCache : styleCache;
-  return cached(cache, element, () => {
-    const view = element.ownerDocument?.defaultView;
-    if (!view) return undefined;
-    return view.getComputedStyle(element, pseudo);
-  });
+  if (!pseudo) return styleFactsOf(element).style;
+  const cache = pseudo === '::before' ? beforeStyleCache : afterStyleCache;
+  let style = cache.get(element);
+  if (style === undefined && !cache.has(element)) {
+    style = liveStyle(element, pseudo);
+    if (inAriaPass()) cache.set(element, style);
+  }
+  return style;
+}
+
+/** Computed `display`; undefined when the element has no style. */
+export function computedDisplay(element: Element): string | undefined {
+  const facts = styleFactsOf(element);
+  if (facts.display === null) facts.display = facts.style?.display;
+  return facts.display;
+}
+
+/** Computed `visibility`; undefined when the element has no style. */
+export function computedVisibility(element: Element): string | undefined {
+  const facts = styleFactsOf(element);
+  if (facts.visibility === null) facts.visibility = facts.style?.visibility;
+  return facts.visibility;
+}
+
+/** Computed `cursor`; undefined when the element has no style. */
+export function computedCursor(element: Element): string | undefined {
+  const facts = styleFactsOf(element);
+  if (facts.cursor === null) facts.cursor = facts.style?.cursor;
+  return facts.cursor;
+}
+
+/** Computed `pointer-events`; undefined when the element has no style. */
+export function computedPointerEvents(element: Element): string | undefined {
+  const facts = styleFactsOf(element);
+  if (facts.pointerEvents === null) facts.pointerEvents = facts.style?.pointerEvents;
+  return facts.pointerEvents;
 }
 
 export function isElementFocusable(element: Element): boolean {
@@ -106,9 +164,13 @@ export function isNativelyDisabled(element: Element): boolean {
   return false;
 }
 
+/** Any surrogate code unit: only text with one can hold a lone surrogate. */
+const surrogate = /[\uD800-\uDFFF]/;
+
 /** Replace lone surrogates so a page cannot make our JSON malformed. */
 export function wellFormed(text: string): string {
   // String.prototype.toWellFormed is ES2024; do it by hand for older engines and jsdom.
+  if (!surrogate.test(text)) return text;
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 

@@ -1,8 +1,8 @@
 // Hidden-for-ARIA: whether an element is excluded from the accessibility tree.
 // Used by the name computation (accname step 2A) and by the tree walk for every element, so the
 // answer is cached per pass and ancestors are resolved iteratively, top-down, sharing the cache.
-import { cached, passCache } from './cache';
-import { elementTag, flatTreeParent, getElementComputedStyle } from './dom-utils';
+import { inAriaPass, passCache } from './cache';
+import { computedDisplay, computedVisibility, elementTag, flatTreeParent } from './dom-utils';
 
 /** Elements that never render (or whose content is data, not presentation). */
 const nonRenderedTags = new Set([
@@ -10,21 +10,12 @@ const nonRenderedTags = new Set([
 ]);
 
 const hiddenCache = passCache<Element, boolean>();
+const ariaHiddenCache = passCache<Element, boolean>();
 const modalCache = passCache<Document, Element | null>();
-const visibilityCache = passCache<Element, boolean>();
 
 /** `visibility` of the element's own computed style (inherited, so a child may override a hidden parent). */
-export function isElementStyleVisibilityVisible(element: Element, style?: CSSStyleDeclaration): boolean {
-  if (style) return isVisibilityVisible(style);
-  // Reading a property of a live computed style is costly: keep the answer for the pass.
-  return cached(visibilityCache, element, () => {
-    const computed = getElementComputedStyle(element);
-    return !computed || isVisibilityVisible(computed);
-  });
-}
-
-function isVisibilityVisible(style: CSSStyleDeclaration): boolean {
-  const visibility = style.visibility;
+export function isElementStyleVisibilityVisible(element: Element): boolean {
+  const visibility = computedVisibility(element);
   return visibility !== 'hidden' && visibility !== 'collapse';
 }
 
@@ -34,6 +25,16 @@ function isVisibilityVisible(style: CSSStyleDeclaration): boolean {
  * inside a closed <details> (except its summary), unslotted children of shadow hosts, non-rendered tags.
  */
 export function isElementHiddenForAria(element: Element): boolean {
+  // Asked several times per element (tree walk, names, descriptions): one lookup once known.
+  let hidden = ariaHiddenCache.get(element);
+  if (hidden === undefined) {
+    hidden = computeHiddenForAria(element);
+    if (inAriaPass()) ariaHiddenCache.set(element, hidden);
+  }
+  return hidden;
+}
+
+function computeHiddenForAria(element: Element): boolean {
   // visibility is inherited through the computed style, so only the element's own value matters;
   // options of a <select> keep their list semantics whatever the popup's rendering says.
   const tag = elementTag(element);
@@ -59,12 +60,15 @@ function isSubtreeHidden(element: Element): boolean {
   const chain: Element[] = [];
   let inherited = false;
   for (let node: Element | null = element; node; node = flatTreeParent(node)) {
-    if (hiddenCache.has(node)) { inherited = hiddenCache.get(node)!; break; }
+    const known = hiddenCache.get(node);
+    if (known !== undefined) { inherited = known; break; }
     chain.push(node);
   }
+  const pass = inAriaPass();
   for (let i = chain.length - 1; i >= 0; i--) {
     const node = chain[i];
-    inherited = cached(hiddenCache, node, () => inherited || hidesOwnSubtree(node));
+    inherited = inherited || hidesOwnSubtree(node);
+    if (pass) hiddenCache.set(node, inherited);
   }
   return inherited;
 }
@@ -75,9 +79,8 @@ function hidesOwnSubtree(element: Element): boolean {
   if (nonRenderedTags.has(tag) && !isSvgElement(element)) return true;
   if (element.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true') return true;
   if (element.hasAttribute('inert')) return true;
-  const style = getElementComputedStyle(element);
   // <area> is display:none by the UA style sheet, yet its image map exposes it (as links of the image).
-  if (style?.display === 'none' && tag !== 'area') return true;
+  if (computedDisplay(element) === 'none' && tag !== 'area') return true;
   if (isHiddenByParentStructure(element)) return true;
   return false;
 }
@@ -89,12 +92,13 @@ function isHiddenByParentStructure(element: Element): boolean {
   // Light-DOM children of a shadow host are rendered only through a slot.
   if (parent.shadowRoot && !element.assignedSlot) return true;
   // A closed <details> renders only its first <summary> child.
-  if (elementTag(parent) === 'details' && !parent.hasAttribute('open')) {
+  const parentTag = elementTag(parent);
+  if (parentTag === 'details' && !parent.hasAttribute('open')) {
     const summary = Array.from(parent.children).find(c => elementTag(c) === 'summary');
     return element !== summary;
   }
   // Slot fallback content is rendered only when nothing is assigned to the slot.
-  if (elementTag(parent) === 'slot' && typeof (parent as HTMLSlotElement).assignedNodes === 'function'
+  if (parentTag === 'slot' && typeof (parent as HTMLSlotElement).assignedNodes === 'function'
     && (parent as HTMLSlotElement).assignedNodes().length > 0) return true;
   return false;
 }
@@ -105,20 +109,27 @@ function isSvgElement(element: Element): boolean {
 
 /** The modal dialog everything else is blocked by (HTML "blocked by a modal dialog"), if any. */
 export function topmostModalDialog(doc: Document): Element | null {
-  return cached(modalCache, doc, () => {
-    let modals: Element[];
-    try {
-      modals = Array.from(doc.querySelectorAll('dialog')).filter(d => d.matches(':modal'));
-    } catch {
-      return null; // engines without :modal (older jsdom) cannot tell modal from non-modal dialogs
-    }
-    if (!modals.length) return null;
-    // The top layer order is not exposed; a nested modal (shown last in practice) wins over its container,
-    // otherwise the last one in document order.
-    let top = modals[modals.length - 1];
-    for (const m of modals) if (m !== top && top.contains(m)) top = m;
-    return top;
-  });
+  let modal = modalCache.get(doc);
+  if (modal === undefined) {
+    modal = findTopmostModalDialog(doc);
+    if (inAriaPass()) modalCache.set(doc, modal);
+  }
+  return modal;
+}
+
+function findTopmostModalDialog(doc: Document): Element | null {
+  let modals: Element[];
+  try {
+    modals = Array.from(doc.querySelectorAll('dialog')).filter(d => d.matches(':modal'));
+  } catch {
+    return null; // engines without :modal (older jsdom) cannot tell modal from non-modal dialogs
+  }
+  if (!modals.length) return null;
+  // The top layer order is not exposed; a nested modal (shown last in practice) wins over its container,
+  // otherwise the last one in document order.
+  let top = modals[modals.length - 1];
+  for (const m of modals) if (m !== top && top.contains(m)) top = m;
+  return top;
 }
 
 function isComposedInclusiveAncestor(ancestor: Element, element: Element): boolean {

@@ -45,8 +45,8 @@ export class RefRegistry {
   /** The element's ref for this role and name: the cached one when still ours, else a new one. */
   refFor(element: Element, role: string, name: string): string {
     const cached = readCachedRef(element);
-    if (cached && cached.role === role && cached.name === name && this.isOwnRef(cached.ref)
-      && this.byRef.get(cached.ref)?.element === element) {
+    if (cached && cached.role === role && cached.name === name && this.byRef.get(cached.ref)?.element === element
+      && this.isOwnRef(cached.ref)) {
       this.byElement.set(element, cached.ref);
       return cached.ref;
     }

@@ -123,17 +123,18 @@ function escapeChar(c: string): string {
 
 const yamlWords = new Set(['y', 'n', 'yes', 'no', 'true', 'false', 'on', 'off', 'null']);
 
+/**
+ * Text a plain scalar would lose or misread (YAML 1.2 §7.3.3 plain style), as one pattern (one scan
+ * per key): leading/trailing space, control characters, a leading `-` (sequence entry, negative
+ * number), `: `/`:` at the end (mapping indicator), ` #` (comment), line breaks, a leading indicator
+ * character, flow collection characters, a leading `[` (flow sequence).
+ */
+const needsQuotesPattern = /^\s|\s$|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|^-|[\n:](?:\s|$)|\s#|[\n\r]|^[&*\],?!>|@"'#%]|[{}`]|^\[/;
+
 /** When a plain scalar would be misread (YAML 1.2 §7.3.3 plain style, plus 1.1 booleans). */
 function yamlNeedsQuotes(text: string): boolean {
   if (!text) return true;
-  if (/^\s|\s$/.test(text)) return true;                        // leading/trailing space is lost
-  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.test(text)) return true; // control characters
-  if (text.startsWith('-')) return true;                         // sequence entry / negative numbers
-  if (/[\n:](\s|$)/.test(text)) return true;                    // mapping indicator
-  if (/\s#/.test(text)) return true;                             // comment
-  if (/[\n\r]/.test(text)) return true;                          // line breaks
-  if (/^[&*\],?!>|@"'#%]/.test(text)) return true;               // indicator characters
-  if (/[{}`]/.test(text)) return true;                           // flow collections
-  if (text.startsWith('[')) return true;                         // flow sequence
-  return !Number.isNaN(Number(text)) || yamlWords.has(text.toLowerCase()); // numbers, booleans, null
+  if (needsQuotesPattern.test(text)) return true;
+  // Numbers, booleans, null (the YAML 1.1 words are at most 5 letters).
+  return !Number.isNaN(Number(text)) || (text.length <= 5 && yamlWords.has(text.toLowerCase()));
 }

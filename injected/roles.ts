@@ -2,7 +2,7 @@
 // role rules of WAI-ARIA 1.2 §9 (conflict resolution and inheritance). Where the specs leave room we
 // follow Chromium, since agents act on Chromium; where the axe-core conformance cases decide a question
 // (unnamed <form>/<section>, scoped <header>/<footer>), they win.
-import { cached, passCache } from './cache';
+import { inAriaPass, passCache } from './cache';
 import { elementTag, enclosingShadowRootOrDocument, isElementFocusable, parentElementOrShadowHost } from './dom-utils';
 import { getElementAccessibleName } from './accname';
 import {
@@ -28,8 +28,13 @@ const namingInProgress = new Set<Element>();
  */
 export function getAriaRole(element: Element): string | null {
   // Re-entered from the name computation that decides this very element's role: answer without caching.
-  if (namingInProgress.has(element)) return computeAriaRole(element);
-  return cached(roleCache, element, () => computeAriaRole(element));
+  if (namingInProgress.size && namingInProgress.has(element)) return computeAriaRole(element);
+  let role = roleCache.get(element);
+  if (role === undefined) {
+    role = computeAriaRole(element);
+    if (inAriaPass()) roleCache.set(element, role);
+  }
+  return role;
 }
 
 function computeAriaRole(element: Element): string | null {
@@ -178,10 +183,20 @@ function closestTable(element: Element): Element | null {
   return null;
 }
 
+const inGridCache = passCache<Element, boolean>();
+
+/** Whether the cell's table is a grid. The cells of a row share the answer: it is kept per row. */
 function isInGrid(cell: Element): boolean {
-  const table = closestTable(cell);
-  const role = table ? getExplicitAriaRole(table) : null;
-  return role === 'grid' || role === 'treegrid';
+  const row = cell.parentElement;
+  if (!row) return false;
+  let inGrid = inGridCache.get(row);
+  if (inGrid === undefined) {
+    const table = closestTable(cell);
+    const role = table ? getExplicitAriaRole(table) : null;
+    inGrid = role === 'grid' || role === 'treegrid';
+    if (inAriaPass()) inGridCache.set(row, inGrid);
+  }
+  return inGrid;
 }
 
 /**
@@ -257,16 +272,26 @@ function hasAuthorName(element: Element, withTitle: boolean): boolean {
  * attribute). Like Chromium, the inheriting element's own focusability does not undo the inheritance.
  */
 function inheritedPresentationalRole(element: Element): string | null {
-  let child = element;
-  for (;;) {
-    const parents = kPresentationInheritanceParents.get(elementTag(child));
-    const parent = parentElementOrShadowHost(child);
-    if (!parents || !parent || !isHtml(parent) || !parents.includes(elementTag(parent))) return null;
-    const parentRole = getExplicitAriaRole(parent);
-    if (parentRole) {
-      if (isPresentationalRole(parentRole) && !ignoresPresentationalRole(parent)) return parentRole;
-      return null;
-    }
-    child = parent;
-  }
+  const parents = kPresentationInheritanceParents.get(elementTag(element));
+  if (!parents) return null;
+  const parent = parentElementOrShadowHost(element);
+  if (!parent || !isHtml(parent) || !parents.includes(elementTag(parent))) return null;
+  return presentationPassedDown(parent);
+}
+
+const passedDownCache = passCache<Element, string | null>();
+
+/**
+ * The presentational role `parent` hands to its required owned children: its own role=none/presentation
+ * when it keeps it, nothing when it has another role, else what it inherits itself. Shared by all the
+ * children (the cells of a row, the rows of a table), so it is worked out once per pass.
+ */
+function presentationPassedDown(parent: Element): string | null {
+  let role = passedDownCache.get(parent);
+  if (role !== undefined) return role;
+  const parentRole = getExplicitAriaRole(parent);
+  if (parentRole) role = isPresentationalRole(parentRole) && !ignoresPresentationalRole(parent) ? parentRole : null;
+  else role = inheritedPresentationalRole(parent);
+  if (inAriaPass()) passedDownCache.set(parent, role);
+  return role;
 }

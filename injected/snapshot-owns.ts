@@ -20,6 +20,11 @@ export class Ownership {
     }
   }
 
+  /** Whether any scanned scope re-parents elements (incremental snapshots stop reusing then). */
+  hasOwners(): boolean {
+    return this.owned.size > 0;
+  }
+
   /** Whether the element is rendered under an owner rather than at its DOM position. */
   isOwned(element: Element): boolean {
     return this.ownerOf.has(element);

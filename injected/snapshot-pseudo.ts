@@ -2,8 +2,9 @@
 // Reading a pseudo-element's computed style makes Chromium resolve that style on the spot (cost
 // grows with DOM depth), so the walk asks only for elements matching a rule that sets `content`
 // on a ::before/::after selector in the style sheets of their tree scopes.
+import { inAriaPass, passCache } from './cache';
 import { getElementComputedStyle } from './dom-utils';
-import { cssContentText } from './accname-content';
+import { cssContentText } from './accname-css-content';
 
 const pseudoSelector = /:(?::)?(?:before|after)\b/i;
 /** Matches every element: used when a sheet cannot be read or a selector cannot be narrowed. */
@@ -95,6 +96,30 @@ export function mayHavePseudoContent(element: Element, selector: string): boolea
   } catch {
     return true;
   }
+}
+
+const documentSelectorCache = passCache<Document, string>();
+
+/**
+ * For the name computation (accname 2F), within a pass: false when no style sheet can give the element
+ * ::before/::after content, so its pseudo-element styles need not be resolved. Only elements of the
+ * document's own tree scope are narrowed, by the document's sheets: shadow trees' sheets also style
+ * their host (`:host::before`) and its children (`::slotted(x)::before`), and elements inside shadow
+ * trees are styled by their scopes' sheets and by `::part()`; all of those are asked. The UA sheet's
+ * only generated content is <q>'s quotes, which `cssContentText` does not read. Closed shadow roots
+ * cannot be seen from here: their hosts count as plain elements, as everywhere in the snapshot.
+ */
+export function mayHaveGeneratedContent(element: Element): boolean {
+  if (!inAriaPass()) return true;
+  const doc = element.ownerDocument;
+  if (!doc || element.shadowRoot || element.getRootNode() !== doc) return true;
+  if (element.parentElement?.shadowRoot) return true;
+  let selector = documentSelectorCache.get(doc);
+  if (selector === undefined) {
+    selector = pseudoContentSelector(doc);
+    documentSelectorCache.set(doc, selector);
+  }
+  return mayHavePseudoContent(element, selector);
 }
 
 /** Union of two selector lists ('' = none). */

@@ -7,7 +7,9 @@ import { wellFormed } from './dom-utils';
 import { getAriaRole } from './roles';
 import { RefRegistry } from './refs';
 import { buildAriaTree } from './tree';
+import { IncrementalSnapshots, type Pass, RestartPass } from './incremental';
 import { renderYaml } from './render-yaml';
+import { renderYamlReusing } from './incremental-yaml';
 import { iframeRefs, treeToJson, trimTree } from './snapshot-json';
 import { nodeName } from './snapshot-node';
 import { Secrets } from './snapshot-secrets';
@@ -23,16 +25,26 @@ export interface SnapshotRuntime {
 
 export function createSnapshotRuntime(doc: Document, docId: string, probe: VisibilityProbe = layoutProbe): SnapshotRuntime {
   const refs = new RefRegistry();
+  const incremental = new IncrementalSnapshots(doc);
   return {
     refs,
-    snapshot: options => takeSnapshot(doc, docId, refs, probe, options ?? {}),
+    snapshot: options => takeSnapshot(doc, docId, { refs, probe, incremental }, options ?? {}),
     resolve: ref => refs.resolve(String(ref)),
     checkRef: ref => refs.check(String(ref)),
-    refFor: (element, options) => refForElement(doc, refs, element, options),
+    refFor: (element, options) => {
+      const before = element && element.nodeType === 1 ? refs.existingRef(element) : undefined;
+      const ref = refForElement(doc, refs, element, options);
+      // A new ref for an element that had one: snapshots reusing the old node would show a stale ref.
+      if (before !== undefined && ref !== before) incremental.invalidateAll('a ref changed outside a snapshot');
+      return ref;
+    },
   };
 }
 
-function takeSnapshot(doc: Document, docId: string, refs: RefRegistry, probe: VisibilityProbe, options: SnapshotOptions): SnapshotResult {
+interface Runtime { refs: RefRegistry; probe: VisibilityProbe; incremental: IncrementalSnapshots }
+
+function takeSnapshot(doc: Document, docId: string, runtime: Runtime, options: SnapshotOptions): SnapshotResult {
+  const { refs, incremental } = runtime;
   // Find the root before forgetting removed elements (a removed root ref says "removed", not
   // "unknown"), and before counting this as a snapshot (a bad selector takes none).
   const root = options.rootRef !== undefined ? refs.resolve(String(options.rootRef))
@@ -42,21 +54,49 @@ function takeSnapshot(doc: Document, docId: string, refs: RefRegistry, probe: Vi
   beginAriaCaches();
   try {
     const walkRoot = root ?? doc.body ?? doc.documentElement;
-    tree = walkRoot
-      ? buildAriaTree(walkRoot, { refs, probe, verbose: !!options.verbose, boxes: !!options.boxes, keepRoot: !!root })
-      : { role: 'fragment', name: '', children: [] };
+    tree = walkRoot ? buildTree(walkRoot, !!root, runtime, options) : { role: 'fragment', name: '', children: [] };
   } finally {
     endAriaCaches();
   }
-  const shown = trimTree(tree, options.depth);
+  // Nodes of unchanged subtrees are shared with the next pass: a tree handed out is a copy.
+  const wantsTree = (options.format === 'json' || options.format === 'both') && !options.jsonString;
+  const shown = trimTree(tree, wantsTree && incremental.info.mode !== 'off' ? options.depth ?? Infinity : options.depth);
   const format = options.format ?? 'yaml';
   const result: SnapshotResult = { iframes: iframeRefs(shown), lastRef: refs.lastRef, docId, url: wellFormed(doc.URL) };
-  if (format === 'yaml' || format === 'both') result.yaml = renderYaml(shown, { depth: options.depth });
+  if (format === 'yaml' || format === 'both') {
+    // Kept nodes keep their text too: the next pass that reuses them reuses their text.
+    const reusing = incremental.info.kept && shown === tree;
+    result.yaml = reusing ? renderYamlReusing(shown) : renderYaml(shown, { depth: options.depth });
+  }
   if (format === 'json' || format === 'both') {
     if (options.jsonString) result.json = treeToJson(shown);
     else result.tree = shown;
   }
+  if (options.debugIncremental) result.incremental = { ...incremental.info };
   return result;
+}
+
+/** The walk, reusing the last pass's output for unchanged subtrees when it can (incremental.ts). */
+function buildTree(walkRoot: Element, rooted: boolean, runtime: Runtime, options: SnapshotOptions): AriaNode {
+  const { refs, probe, incremental } = runtime;
+  const treeOptions = { refs, probe, verbose: !!options.verbose, boxes: !!options.boxes, keepRoot: rooted };
+  let pass: Pass | undefined = incremental.begin(walkRoot, options, rooted, refs);
+  let ok = false;
+  try {
+    let tree: AriaNode;
+    try {
+      tree = buildAriaTree(walkRoot, { ...treeOptions, reuse: pass });
+    } catch (error) {
+      if (!(error instanceof RestartPass) || !pass) throw error;
+      // aria-owns showed up in a shadow root after subtrees were reused: walk everything.
+      pass = incremental.restart(pass, refs);
+      tree = buildAriaTree(walkRoot, { ...treeOptions, reuse: pass });
+    }
+    ok = true;
+    return tree;
+  } finally {
+    incremental.end(pass, ok);
+  }
 }
 
 function selectRoot(doc: Document, selector: string): Element {

@@ -10,7 +10,7 @@
 // - The walk uses an explicit stack: DOM depth never grows the JS stack.
 import type { AriaNode } from './types';
 import { beginAriaCaches, endAriaCaches } from './cache';
-import { elementTag, enclosingShadowRootOrDocument, getElementComputedStyle, wellFormed } from './dom-utils';
+import { computedDisplay, elementTag, enclosingShadowRootOrDocument, wellFormed } from './dom-utils';
 import { isElementHiddenForAria, topmostModalDialog } from './hidden';
 import { getAriaRole } from './roles';
 import { mayHavePseudoContent, pseudoContentSelector, pseudoText, unionSelectors } from './snapshot-pseudo';
@@ -18,6 +18,7 @@ import { Ownership } from './snapshot-owns';
 import { Secrets } from './snapshot-secrets';
 import { describeElement, nodeName, normalizeDisplayText } from './snapshot-node';
 import type { RefRegistry } from './refs';
+import type { WalkReuse } from './incremental';
 import {
   type BoxRect, type VisibilityProbe, computeElementBox, hasOwnPointerCursor, hiddenSubtreeMayShowDescendants,
   isPlainlyClickable, receivesPointerEvents,
@@ -32,6 +33,8 @@ export interface TreeOptions {
   boxes?: boolean;
   /** Emit this element as a node even when it would collapse (rooted snapshots). */
   keepRoot?: boolean;
+  /** Reuse of the previous pass's output for unchanged subtrees (incremental.ts). */
+  reuse?: WalkReuse;
 }
 
 /** A hard line break between text runs: block boxes start a new text line. */
@@ -51,6 +54,19 @@ interface Frame {
   trailer: RawChild[];
   /** Elements that may have ::before/::after text in the children's tree scopes ('' = none). */
   pseudo: string;
+  /** Incremental passes: the frame's element, where its items start in the parent's raw list. */
+  mark?: Mark;
+}
+
+/** What an element's frame needs to store its items for reuse (incremental.ts). */
+interface Mark {
+  element: Element;
+  /** In a dirty subtree: nothing below may be reused. */
+  dirty: boolean;
+  parentRaw: RawChild[];
+  start: number;
+  textVisible: boolean;
+  inTextarea: boolean;
 }
 
 /** Builds the tree of `root` (included) under a 'fragment' node. */
@@ -78,6 +94,7 @@ class Walk {
     this.secrets.addScope(doc);
     const scope = enclosingShadowRootOrDocument(root);
     if (scope) { this.ownership.scan(scope); this.secrets.addScope(scope); }
+    if (this.ownership.hasOwners()) options.reuse?.ownersFound();
     this.activeElement = deepActiveElement(doc);
     // Ancestors of the modal dialog are "hidden" (outside it) yet must be walked to reach it.
     const modal = topmostModalDialog(doc);
@@ -90,6 +107,9 @@ class Walk {
     const scope = enclosingShadowRootOrDocument(this.root);
     const pseudo = unionSelectors(pseudoContentSelector(this.root.ownerDocument), scope && scope !== this.root.ownerDocument ? pseudoContentSelector(scope) : '');
     const stack: Frame[] = [{ builder: top, owns: true, children: [this.root], index: 0, textVisible: false, trailer: [], pseudo }];
+    const reuse = this.options.reuse;
+    // The top frame stands for the root's parent: dirty when the root or an ancestor changed.
+    if (reuse) stack[0].mark = { element: this.root, dirty: reuse.rootIsDirty(this.root), parentRaw: [], start: 0, textVisible: false, inTextarea: false };
     while (stack.length) {
       const frame = stack[stack.length - 1];
       if (frame.index < frame.children.length) {
@@ -101,6 +121,8 @@ class Walk {
       stack.pop();
       for (const item of frame.trailer) frame.builder.raw.push(item);
       if (frame.owns) finalize(frame.builder);
+      const mark = frame.mark;
+      if (reuse && mark && stack.length) reuse.store(mark.element, mark.parentRaw.slice(mark.start), mark.textVisible, mark.inTextarea);
     }
     return this.fragment;
   }
@@ -117,22 +139,52 @@ class Walk {
     if (node.nodeType !== 1 /* ELEMENT_NODE */) return undefined;
     const element = node as Element;
     const isRoot = element === this.root;
+    const mark = this.markFor(element, parent);
+    if (mark && !mark.dirty) {
+      // Unchanged since the last pass: its items, as computed then (refs checked by reuse()).
+      const items = this.options.reuse!.reuse(element, mark.textVisible, mark.inTextarea);
+      if (items) {
+        for (const item of items) parent.builder.raw.push(item);
+        return undefined;
+      }
+    }
     if (isElementHiddenForAria(element)) {
-      if (!this.modalAncestors.has(element) && !hiddenSubtreeMayShowDescendants(element)) return undefined;
-      return this.frameFor(element, parent, parent.builder, false, false);
+      if (!this.modalAncestors.has(element) && !hiddenSubtreeMayShowDescendants(element)) return this.leaf(mark);
+      return this.frameFor(element, parent, parent.builder, false, false, mark);
     }
     const tag = elementTag(element);
     if (tag === 'iframe' || tag === 'frame') {
       this.emitFrame(element, parent.builder);
-      return undefined;
+      return this.leaf(mark);
     }
     // The document's root (body) is the snapshot itself, never a node of it.
-    if (isRoot && !this.options.keepRoot) return this.frameFor(element, parent, parent.builder, false, true);
+    if (isRoot && !this.options.keepRoot) return this.frameFor(element, parent, parent.builder, false, true, mark);
     const role = getAriaRole(element);
     const emitted = this.nodeFor(element, role, isRoot);
-    if (!emitted) return this.frameFor(element, parent, parent.builder, false, true);
+    if (!emitted) return this.frameFor(element, parent, parent.builder, false, true, mark);
     parent.builder.raw.push(emitted);
-    return this.frameFor(element, parent, { node: emitted, element, raw: [] }, true, true);
+    return this.frameFor(element, parent, { node: emitted, element, raw: [] }, true, true, mark);
+  }
+
+  /** An element whose subtree is not walked: its items are final now (an old entry must not survive). */
+  private leaf(mark: Mark | undefined): undefined {
+    if (mark) this.options.reuse!.store(mark.element, mark.parentRaw.slice(mark.start), mark.textVisible, mark.inTextarea);
+    return undefined;
+  }
+
+  /** Incremental passes: where the element's items will start, and whether it sits in a dirty subtree. */
+  private markFor(element: Element, parent: Frame): Mark | undefined {
+    const reuse = this.options.reuse;
+    if (!reuse) return undefined;
+    const builderElement = parent.builder.element;
+    return {
+      element,
+      dirty: !!parent.mark?.dirty || reuse.isDirtyRoot(element),
+      parentRaw: parent.builder.raw,
+      start: parent.builder.raw.length,
+      textVisible: parent.textVisible,
+      inTextarea: !!builderElement && elementTag(builderElement) === 'textarea',
+    };
   }
 
   /** The node to emit for a visible element, or undefined when its content goes to its parent. */
@@ -153,6 +205,7 @@ class Walk {
     if (element === this.activeElement) node.active = true;
     if (layout.ref) {
       node.ref = this.options.refs.refFor(element, role, name);
+      this.options.reuse?.noteRef(node, element);
       if (hasOwnPointerCursor(element)) node.cursorPointer = true;
     }
     if (this.options.boxes && layout.rect) node.box = roundBox(layout.rect);
@@ -169,6 +222,7 @@ class Walk {
   private emitFrame(element: Element, builder: Builder): void {
     const node: AriaNode = { role: 'iframe', name: '', children: [] };
     node.ref = this.options.refs.refFor(element, 'iframe', '');
+    this.options.reuse?.noteRef(node, element);
     if (element === this.activeElement) node.active = true;
     if (this.options.boxes) {
       const box = computeElementBox(element, this.options.probe);
@@ -177,7 +231,7 @@ class Walk {
     builder.raw.push(node);
   }
 
-  private frameFor(element: Element, parent: Frame, builder: Builder, owns: boolean, textVisible: boolean): Frame {
+  private frameFor(element: Element, parent: Frame, builder: Builder, owns: boolean, textVisible: boolean, mark?: Mark): Frame {
     const trailer: RawChild[] = [];
     const separator = owns ? undefined : separatorOf(element);
     if (separator !== undefined) builder.raw.push(separator);
@@ -189,7 +243,7 @@ class Walk {
     }
     if (separator !== undefined) trailer.push(separator);
     const pseudo = element.shadowRoot ? unionSelectors(parent.pseudo, pseudoContentSelector(element.shadowRoot)) : parent.pseudo;
-    return { builder, owns, children: this.childrenOf(element), index: 0, textVisible, trailer, pseudo };
+    return { builder, owns, children: this.childrenOf(element), index: 0, textVisible, trailer, pseudo, mark };
   }
 
   /** Flat-tree children, minus elements owned elsewhere, plus the elements this one owns. */
@@ -200,6 +254,7 @@ class Walk {
       if (assigned.length) source = assigned;
     } else if (element.shadowRoot) {
       this.ownership.scan(element.shadowRoot);
+      if (this.ownership.hasOwners()) this.options.reuse?.ownersFound();
       this.secrets.addScope(element.shadowRoot);
       source = element.shadowRoot.childNodes;
     }
@@ -218,7 +273,7 @@ class Walk {
 /** How an element's box separates the text around it: a line break, a space, or nothing (inline). */
 function separatorOf(element: Element): RawChild | undefined {
   if (elementTag(element) === 'br') return ' ';
-  const display = getElementComputedStyle(element)?.display || 'inline';
+  const display = computedDisplay(element) || 'inline';
   if (display === 'inline' || display === 'contents' || display === 'none') return undefined;
   if (display.startsWith('inline')) return ' ';
   return BREAK;

@@ -53,6 +53,14 @@ export interface SnapshotOptions {
   offset?: number;
   /** Paging: how many children of the snapshot root to show from `offset`. */
   limit?: number;
+  /**
+   * Reuse the previous snapshot's output for subtrees that did not change (default true; the
+   * output is the same either way). false recomputes everything and leaves what later snapshots
+   * reuse untouched: for tests and benchmarks.
+   */
+  incremental?: boolean;
+  /** Report in `incremental` how this snapshot was computed (tests). */
+  debugIncremental?: boolean;
 }
 
 export interface SnapshotResult {
@@ -70,6 +78,8 @@ export interface SnapshotResult {
   /** Random id of this document's runtime instance: changes on every cross-document navigation. */
   docId: string;
   url: string;
+  /** With `debugIncremental`: full or partial recompute, why full, how many elements were reused. */
+  incremental?: { mode: 'full' | 'partial' | 'off'; reason: string; reused: number; kept: boolean };
 }
 
 export interface SettleOptions {

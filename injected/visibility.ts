@@ -4,7 +4,7 @@
 //
 // Boxes come from a `VisibilityProbe` so the ref algorithm runs in jsdom (which has no layout):
 // tests pass a probe that gives every rendered element a box.
-import { elementTag, flatTreeParent, getElementComputedStyle } from './dom-utils';
+import { computedCursor, computedDisplay, computedPointerEvents, elementTag, flatTreeParent } from './dom-utils';
 import { isElementStyleVisibilityVisible } from './hidden';
 
 export interface BoxRect { x: number; y: number; width: number; height: number }
@@ -47,10 +47,10 @@ function nonEmpty(rect: BoxRect | undefined): boolean {
  * visible through their children, and their rect is the union of the children's rects.
  */
 export function computeElementBox(element: Element, probe: VisibilityProbe): ElementBox {
-  const style = getElementComputedStyle(element);
-  if (!style) return hiddenBox;
-  if (style.display === 'contents') return contentsBox(element, probe);
-  if (style.display === 'none' || !isElementStyleVisibilityVisible(element, style)) return hiddenBox;
+  const display = computedDisplay(element);
+  if (display === undefined) return hiddenBox;
+  if (display === 'contents') return contentsBox(element, probe);
+  if (display === 'none' || !isElementStyleVisibilityVisible(element)) return hiddenBox;
   const rect = probe.rect(element);
   if (!nonEmpty(rect)) return { visible: false, rect };
   return { visible: true, rect };
@@ -68,13 +68,13 @@ function contentsBox(element: Element, probe: VisibilityProbe): ElementBox {
       rect = probe.textRect(node as Text);
     } else if (node.nodeType === 1 /* ELEMENT_NODE */) {
       const child = node as Element;
-      const style = getElementComputedStyle(child);
-      if (!style || style.display === 'none') continue;
-      if (style.display === 'contents') {
+      const display = computedDisplay(child);
+      if (display === undefined || display === 'none') continue;
+      if (display === 'contents') {
         for (const grandchild of Array.from((child.shadowRoot ?? child).childNodes)) pending.push(grandchild);
         continue;
       }
-      if (!isElementStyleVisibilityVisible(child, style)) continue;
+      if (!isElementStyleVisibilityVisible(child)) continue;
       rect = probe.rect(child);
     }
     if (!nonEmpty(rect)) continue;
@@ -91,8 +91,7 @@ function unite(a: BoxRect, b: BoxRect): BoxRect {
 
 /** pointer-events is inherited, so the element's own computed value is the answer. */
 export function receivesPointerEvents(element: Element): boolean {
-  const style = getElementComputedStyle(element);
-  return !style || style.pointerEvents !== 'none';
+  return computedPointerEvents(element) !== 'none';
 }
 
 /**
@@ -100,10 +99,9 @@ export function receivesPointerEvents(element: Element): boolean {
  * element reports pointer too; only the outermost one is the clickable thing.
  */
 export function hasOwnPointerCursor(element: Element): boolean {
-  const style = getElementComputedStyle(element);
-  if (style?.cursor !== 'pointer') return false;
+  if (computedCursor(element) !== 'pointer') return false;
   const parent = flatTreeParent(element);
-  return !parent || getElementComputedStyle(parent)?.cursor !== 'pointer';
+  return !parent || computedCursor(parent) !== 'pointer';
 }
 
 /**
@@ -127,9 +125,9 @@ export function isPlainlyClickable(element: Element): boolean {
  * whole subtree (CSS 2 visufx §11.2, WAI-ARIA 1.2 aria-hidden, HTML inert).
  */
 export function hiddenSubtreeMayShowDescendants(element: Element): boolean {
-  const style = getElementComputedStyle(element);
-  if (!style || style.display === 'none') return false;
-  if (isElementStyleVisibilityVisible(element, style)) return false;
+  const display = computedDisplay(element);
+  if (display === undefined || display === 'none') return false;
+  if (isElementStyleVisibilityVisible(element)) return false;
   if (element.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true') return false;
   if (element.hasAttribute('inert')) return false;
   return !nonRenderedTags.has(elementTag(element));

@@ -2,7 +2,10 @@
 // whose runtime has seen every earlier state (and may reuse work) must equal a snapshot computed
 // from scratch: the same DOM rebuilt node by node in a fresh page (not through the HTML parser,
 // which would re-parent script-built structures). Refs differ between the two pages, so they are
-// compared as "[ref]" (which elements get one must still agree).
+// compared as "[ref]" (which elements get one must still agree). In the live page itself, the
+// incremental snapshot must also equal a forced full recompute (`incremental: false`) exactly,
+// refs included. incremental-rich.test.ts and incremental-cases.test.ts go after CSS, label and
+// control-state cases; this one after structure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
@@ -143,7 +146,8 @@ const rebuildBody = (page: Page, body: Built) => page.evaluate(data => {
   document.body.replaceWith(built);
 }, body);
 
-const snapshotOf = (page: Page) => page.evaluate(() => (globalThis as any).__ariaref.snapshot().yaml as string);
+const snapshotOf = (page: Page, options: Record<string, unknown> = {}) =>
+  page.evaluate(o => (globalThis as any).__ariaref.snapshot(o).yaml as string, options);
 const withoutRefs = (yaml: string) => yaml.replace(/\[ref=[a-z0-9]+\]/g, '[ref]');
 
 describe('incremental snapshot guard: live runtime vs snapshot from scratch', () => {
@@ -155,6 +159,7 @@ describe('incremental snapshot guard: live runtime vs snapshot from scratch', ()
       for (let round = 0; round < ROUNDS; round++) {
         history.push(...await mutate(live, seed * 1000 + round, STEPS_PER_ROUND));
         const incremental = await snapshotOf(live);
+        expect({ round, history, yaml: incremental }).toEqual({ round, history, yaml: await snapshotOf(live, { incremental: false }) });
         // A new document each round: nothing the fresh runtime computed before can be reused.
         await fresh.goto(serve('<!doctype html><html lang="en"><head><title>mutations</title></head><body></body></html>'));
         await rebuildBody(fresh, await captureBody(live));
