@@ -82,7 +82,7 @@ function searchableText(node: AriaNode): string[] {
 
 function toMatch(node: AriaNode, path: AriaNode[]): FindMatch {
   const ancestors = path.filter(a => a.role !== 'fragment' && !(quietRoles.has(a.role) && !a.name)).map(segment);
-  const line = nodeKey(node) + inlineText(node);
+  const line = nodeKey(node, { allNames: true }) + inlineText(node);
   return { ref: node.ref, role: node.role, name: node.name, line, path: [...ancestors, line].join(' > ') };
 }
 

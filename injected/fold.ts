@@ -14,7 +14,7 @@
 // lists change. Nothing is dropped without a fold line that leads to it.
 import type { AriaNode } from './types';
 import { SizeMeter, subtreeStats, textLineChars, type SubtreeStats } from './fold-measure';
-import { PASSWORD_MASK } from './render-yaml';
+import { PASSWORD_MASK, sharesNameDecision } from './render-yaml';
 
 export const DEFAULT_BUDGET_TOKENS = 8000;
 /** The budget counts 4 characters as a token. */
@@ -199,6 +199,7 @@ class Folder {
     const fragment = this.tree.role === 'fragment';
     let size = fragment ? 0 : this.meter.at(this.tree, 0);
     const rootOut: AriaNode | undefined = emit ? { ...this.tree, children: [] } : undefined;
+    if (rootOut) sharesNameDecision(rootOut, this.tree);
     if (!fragment && this.meter.node(this.tree).inline) return { size, root: emit ? this.tree : undefined };
     // `source` is measured, `item` (its copy, when building) is added to `out`.
     const add = (out: AriaNode | undefined, item: AriaNode | string, depth: number, source = item) => {
@@ -251,6 +252,7 @@ class Folder {
         continue;
       }
       const out: AriaNode | undefined = emit ? { ...child, children: [] } : undefined;
+      if (out) sharesNameDecision(out, child); // measured with the original's children
       add(f.out, out ?? child, f.depth, child);
       const offscreen = plan.offscreen && this.foldsOffscreen(child, f.depth);
       if ((f.depth >= plan.depth || offscreen) && child.ref) {

@@ -4,7 +4,7 @@
 // node is rendered with a placeholder node standing for each child node, and each placeholder line
 // is replaced by that child's text, so the output is exactly renderYaml's.
 import type { AriaNode } from './types';
-import { renderYaml } from './render-yaml';
+import { renderYaml, sharesNameDecision } from './render-yaml';
 
 /** Role of the placeholder: a control character, which no real key line can contain unescaped. */
 const PLACEHOLDER: AriaNode = { role: '\u0001', name: '', children: [] };
@@ -58,6 +58,7 @@ function compose(node: AriaNode, depth: number): string {
   const children = node.children.filter((c): c is AriaNode => typeof c !== 'string');
   if (!children.length || depth > MAX_DEPTH || isSmall(node)) return indent(renderYaml(node), depth);
   const shape: AriaNode = { ...node, children: node.children.map(c => typeof c === 'string' ? c : PLACEHOLDER) };
+  sharesNameDecision(shape, node);
   const lines = renderYaml(shape).split('\n');
   const marker = `  ${placeholderLine ??= renderYaml(PLACEHOLDER)}`;
   const prefix = '  '.repeat(depth);

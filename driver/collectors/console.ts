@@ -49,7 +49,20 @@ export class ConsoleCollector {
     this.ids = options.ids ?? new IdSource();
     this.maxText = options.maxTextLength ?? 20_000;
     this.buckets = new Buckets<ConsoleItem>(tracker.currentUrl(), tracker.current(), options);
-    const onConsole = guarded((message: ConsoleMessage) => this.onConsole(message));
+    // A popup can log before anyone could listen (its first script runs before the 'page' event
+    // reaches us): Playwright keeps recent messages, so take the ones we missed from there.
+    let early: ConsoleMessage[] | undefined = [];
+    const onConsole = guarded((message: ConsoleMessage) => {
+      early?.push(message);
+      this.onConsole(message);
+    });
+    const backfill = typeof page.consoleMessages === 'function' ? page.consoleMessages({ filter: 'since-navigation' }) : Promise.resolve([]);
+    backfill.then(stored => {
+      // Events come before the answer on the same channel: `stored` ends with what we heard live.
+      const missed = stored.length - (early?.length ?? 0);
+      early = undefined;
+      for (const message of stored.slice(0, Math.max(0, missed))) guarded(() => this.onConsole(message))();
+    }, () => { early = undefined; });
     const onError = guarded((error: Error) => this.onPageError(error));
     const offNav = tracker.onNewDocument((doc: NewDocument) => this.buckets.startDocument(doc.url, doc.navigation));
     page.on('console', onConsole);

@@ -108,12 +108,12 @@ describe('budgeted snapshots in Chromium', () => {
   it('page the children of a root ref with offset and limit', async () => {
     await page.setContent(table(50));
     const full = await snap({});
-    const rowgroup = /- rowgroup \[ref=(e\d+)\]:\n\s+- row "Order 1 /.exec(full)![1];
+    const rowgroup = /- rowgroup \[ref=(e\d+)\]:\n\s+- row \[ref=e\d+\]:\n\s+- cell "Order 1"/.exec(full)![1];
     const paged = await snap({ rootRef: rowgroup, offset: 10, limit: 3 });
     expect(paged).toContain(`earlier items: snapshot with rootRef=${rowgroup} offset=0`);
-    expect(paged).toContain('row "Order 11 ');
-    expect(paged).toContain('row "Order 13 ');
-    expect(paged).not.toContain('row "Order 14 ');
+    expect(paged).toContain('cell "Order 11"');
+    expect(paged).toContain('cell "Order 13"');
+    expect(paged).not.toContain('cell "Order 14"');
     expect(paged).toContain(`… 37 more items: snapshot with rootRef=${rowgroup} offset=13`);
   });
 

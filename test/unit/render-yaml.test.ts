@@ -110,3 +110,29 @@ describe('YAML quoting', () => {
     expect(yamlEscapeKeyIfNeeded("button \"it's: x\"")).toBe("'button \"it''s: x\"'");
   });
 });
+
+describe('names that only repeat the children', () => {
+  const row = (name: string, ...cells: AriaNode[]) => node('row', name, { ref: 'e1' }, cells);
+  it('leave out a row or cell name made of its children, as Playwright does', () => {
+    const link = node('link', 'Open 1', { ref: 'e4', url: '/o/1' });
+    const tree = fragment(row('Order 1 Open 1', node('cell', 'Order 1', { ref: 'e2' }, ['Order 1']), node('cell', 'Open 1', { ref: 'e3' }, [link])));
+    expect(renderYaml(tree)).toBe([
+      '- row [ref=e1]:',
+      '  - cell "Order 1" [ref=e2]: Order 1',
+      '  - cell [ref=e3]:',
+      '    - link "Open 1" [ref=e4]:',
+      '      - /url: /o/1',
+    ].join('\n'));
+  });
+
+  it('keep a name that says something the children do not', () => {
+    // Names joined without a space, labelled rows, other roles: the name stays.
+    const glued = row('Order1', node('cell', 'Order', {}, ['Order']), node('cell', '1', {}, ['1']));
+    const labelled = row('Totals', node('cell', 'Sum', {}, ['Sum']));
+    const button = node('button', 'Save', { ref: 'e9' }, [node('img', 'Save')]);
+    const yaml = renderYaml(fragment(glued, labelled, button));
+    expect(yaml).toContain('- row "Order1" [ref=e1]:');
+    expect(yaml).toContain('- row "Totals" [ref=e1]:');
+    expect(yaml).toContain('- button "Save" [ref=e9]:');
+  });
+});
