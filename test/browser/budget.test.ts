@@ -1,12 +1,13 @@
 // Token budget, paging and find through the real runtime in Chromium: a folded snapshot fits the
 // budget, and following its fold lines reaches every ref of the full snapshot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
 import type { FindResult, SnapshotOptions } from '../../injected/types.js';
 import { parseFoldLine } from '../../injected/fold.js';
 // @ts-expect-error plain ESM module without types (the benchmark's page generators)
 import { deep, form, table } from '../../bench/pages.mjs';
+import { launchChromium } from '../support/browser.js';
 
 /** A long page of sections with alternating roles (nothing for the run fold), taller than the viewport. */
 function article(parts: number): string {
@@ -24,10 +25,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext();
   await context.addInitScript(runtimeSource());
   page = await context.newPage();

@@ -8,8 +8,9 @@
 // script (no event), focus, resize and media queries, shadow roots and slots, aria-owns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
+import { launchChromium } from '../support/browser.js';
 
 const SEEDS = Number(process.env.RICH_SEEDS ?? 10);
 const ROUNDS = 14;
@@ -74,10 +75,7 @@ beforeAll(async () => {
   await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
   await context.addInitScript(runtimeSource());
   page = await context.newPage();

@@ -1,9 +1,10 @@
 // Snapshot runtime in real Chromium: rendered YAML of small pages served from 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { type Browser, type BrowserContext, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
 import type { SnapshotOptions, SnapshotResult } from '../../injected/types.js';
+import { launchChromium } from '../support/browser.js';
 
 const pages = new Map<string, string>();
 let server: Server;
@@ -23,10 +24,7 @@ beforeAll(async () => {
   await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   context = await browser.newContext();
   await context.addInitScript(runtimeSource());
   page = await context.newPage();

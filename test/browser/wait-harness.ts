@@ -1,8 +1,9 @@
 // Shared plumbing for the wait/actions suites: a 127.0.0.1 server with per-test routes and a
 // Chromium context with the built runtime injected into every frame.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { type Browser, type BrowserContext, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
 import { startLoopbackServer, type Route } from '../support/server.js';
+import { launchChromium } from '../support/browser.js';
 
 export type { Route };
 
@@ -17,10 +18,7 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const server = await startLoopbackServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext();
   await context.addInitScript({ content: runtimeSource() });
   const origin = server.origin;
