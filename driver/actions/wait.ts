@@ -94,12 +94,12 @@ export class ActionWaiter {
     const started = Date.now();
     const events = new PageEvents(this.page, this.page.mainFrame(), this.options.dialogs ?? 'leave');
     try {
-      // Not awaited before acting: CDP delivers the mark's evaluate to the renderer ahead of every
-      // command the action sends, so the window is open before the input arrives, one round trip sooner.
-      const marking = markActivity(this.frame, this.t.callMs);
+      // Awaited before acting: the mark travels on our own DevTools session (it may even be set up
+      // by this call), which gives no ordering against the commands Playwright sends for the
+      // action. A timer the action starts before the mark opens would go unwaited.
+      const mark = await markActivity(this.frame, this.t.callMs);
       const pending = action();
       pending.catch(() => {});
-      const mark = await marking;
       const first = await Promise.race([pending.then(() => 'done' as const), events.dialogOpened.then(() => 'dialog' as const)]);
       if (first === 'dialog') pending.catch(() => {}); // input dispatch may stay blocked until the dialog closes
       const report: WaitReport = { elapsedMs: 0, outcome: 'dialog' };
