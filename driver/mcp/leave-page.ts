@@ -118,7 +118,8 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
     }
     const load = await loadedInTime(page, deadline);
     // A navigation the page started before ours can still commit after it: check where we are.
-    if (page.isClosed() || load === 'kept-navigating' || sameDocumentUrl(page.url(), response?.url() ?? url)) return { response, load, cutShort };
+    // (A page "kept navigating" counts only when it is ours: the old page's reload can still win.)
+    if (page.isClosed() || sameDocumentUrl(page.url(), response?.url() ?? url)) return { response, load, cutShort };
     if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort, url, page);
   }
 }
