@@ -20,6 +20,8 @@ const RESPONSIVE_WITHIN_MS = 1500;
 const MAX_ATTEMPTS = 6;
 /** Navigations the page starts by itself while loading before we stop waiting for it to load. */
 const CHURN_NAVIGATIONS = 8;
+/** After leaving a page that navigated itself, how long its late navigation may still commit. */
+const SETTLE_AFTER_SELF_NAVIGATION_MS = 500;
 /** How long after an aborted navigation the page's own navigation may still show up. */
 const ABORT_GRACE_MS = 400;
 
@@ -86,9 +88,13 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
     const before = page.url();
     // Documents the page itself committed while our navigation was pending (a reload loop).
     let ownNavigations = 0;
+    let selfNavigating = cutShort > 0;
     const onNavigated = (frame: Frame) => { if (frame === page.mainFrame()) ownNavigations++; };
     const onRequest = (request: Request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url() !== url) ownNavigations++;
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url() !== url) {
+        ownNavigations++;
+        selfNavigating = true;
+      }
     };
     page.on('framenavigated', onNavigated);
     page.on('request', onRequest);
@@ -117,9 +123,12 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
       page.off('request', onRequest);
     }
     const load = await loadedInTime(page, deadline);
-    // A navigation the page started before ours can still commit after it: check where we are.
+    // A navigation the page started before ours can still commit after it: check where we are,
+    // and when the old page was navigating itself, check again once its navigation had time to land.
     // (A page "kept navigating" counts only when it is ours: the old page's reload can still win.)
-    if (page.isClosed() || sameDocumentUrl(page.url(), response?.url() ?? url)) return { response, load, cutShort };
+    const target = response?.url() ?? url;
+    if (selfNavigating && sameDocumentUrl(page.url(), target)) await new Promise(resolve => setTimeout(resolve, SETTLE_AFTER_SELF_NAVIGATION_MS));
+    if (page.isClosed() || sameDocumentUrl(page.url(), target)) return { response, load, cutShort };
     if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort, url, page);
   }
 }
