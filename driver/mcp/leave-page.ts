@@ -20,6 +20,8 @@ const RESPONSIVE_WITHIN_MS = 1500;
 const MAX_ATTEMPTS = 6;
 /** Navigations the page starts by itself while loading before we stop waiting for it to load. */
 const CHURN_NAVIGATIONS = 8;
+/** How long a committed navigation may take to show its document in the page. */
+const REACH_DOCUMENT_MS = 3000;
 /** After leaving a page that navigated itself, how long its late navigation may still commit. */
 const SETTLE_AFTER_SELF_NAVIGATION_MS = 500;
 /** How long after an aborted navigation the page's own navigation may still show up. */
@@ -108,6 +110,7 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
       if (landedAnyway(error, url)) {
         page.off('framenavigated', onNavigated);
         page.off('request', onRequest);
+        await reachedDocument(page, url);
         const load = await loadedInTime(page, deadline);
         if (sameDocumentUrl(page.url(), url)) return { response: null, load, cutShort };
         if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort, url, page);
@@ -122,6 +125,8 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
       page.off('framenavigated', onNavigated);
       page.off('request', onRequest);
     }
+    // Past a beforeunload prompt, goto can resolve before the new document exists: wait for it.
+    await reachedDocument(page, response?.url() ?? url);
     const load = await loadedInTime(page, deadline);
     // A navigation the page started before ours can still commit after it: check where we are,
     // and when the old page was navigating itself, check again once its navigation had time to land.
@@ -130,6 +135,16 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
     if (selfNavigating && sameDocumentUrl(page.url(), target)) await new Promise(resolve => setTimeout(resolve, SETTLE_AFTER_SELF_NAVIGATION_MS));
     if (page.isClosed() || sameDocumentUrl(page.url(), target)) return { response, load, cutShort };
     if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort, url, page);
+  }
+}
+
+/** Waits (bounded) until the main frame's live document, asked in the page, is at `target`. */
+async function reachedDocument(page: Page, target: string): Promise<void> {
+  const until = Date.now() + REACH_DOCUMENT_MS;
+  while (Date.now() < until && !page.isClosed()) {
+    const answer = await within(page.mainFrame().evaluate('location.href'), 1000);
+    if (answer.ok && typeof answer.value === 'string' && sameDocumentUrl(answer.value, target)) return;
+    await new Promise(resolve => setTimeout(resolve, 50));
   }
 }
 

