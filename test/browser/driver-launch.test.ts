@@ -63,7 +63,7 @@ describe('launch and connect', () => {
       expect(error).toMatch(/isolated/);
     } finally {
       await first.close();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); // Chromium helpers may still be writing
     }
   });
 
@@ -98,7 +98,7 @@ describe('launch and connect', () => {
       const exited = new Promise(done => child.once('exit', done));
       child.kill();
       if (child.exitCode === null) await exited;
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); // Chromium helpers may still be writing
     }
   });
 
