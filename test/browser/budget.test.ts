@@ -2,12 +2,11 @@
 // budget, and following its fold lines reaches every ref of the full snapshot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright';
-import { runtimeSource } from '../../driver/runtime-source.js';
 import type { FindResult, SnapshotOptions } from '../../injected/types.js';
 import { parseFoldLine } from '../../injected/fold.js';
 // @ts-expect-error plain ESM module without types (the benchmark's page generators)
 import { deep, form, table } from '../../bench/pages.mjs';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, runtimeContext } from '../support/browser.js';
 
 /** A long page of sections with alternating roles (nothing for the run fold), taller than the viewport. */
 function article(parts: number): string {
@@ -26,8 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const context = await browser.newContext();
-  await context.addInitScript(runtimeSource());
+  const context = await runtimeContext(browser);
   page = await context.newPage();
 });
 

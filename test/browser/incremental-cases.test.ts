@@ -3,10 +3,9 @@
 // recompute of the same page (refs included). `partial` cases must also have reused work: they
 // check the dirty marks are precise enough to matter, and would fail if reuse silently stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import { type Browser, type Page } from 'playwright';
-import { runtimeSource } from '../../driver/runtime-source.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, runtimeContext } from '../support/browser.js';
+import { startLoopbackServer, type LoopbackServer } from '../support/server.js';
 
 interface Case {
   name: string;
@@ -170,29 +169,28 @@ const cases: Case[] = [
   },
 ];
 
-let server: Server;
+let server: LoopbackServer;
 let origin: string;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const index = Number(new URL(req.url!, 'http://x').searchParams.get('case'));
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><title>case</title></head><body>${cases[index]?.html ?? ''}</body></html>`);
+  server = await startLoopbackServer({
+    fallback: (req, res) => {
+      const index = Number(new URL(req.url!, 'http://x').searchParams.get('case'));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><title>case</title></head><body>${cases[index]?.html ?? ''}</body></html>`);
+    },
   });
-  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = server.origin;
   browser = await launchChromium();
-  const context = await browser.newContext();
-  await context.addInitScript(runtimeSource());
+  const context = await runtimeContext(browser);
   page = await context.newPage();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise(done => server?.close(done));
+  await server?.close();
 });
 
 type Snap = { yaml: string; incremental?: { mode: string; reason: string; reused: number } };

@@ -7,10 +7,9 @@
 // rules, insertRule/deleteRule and in-place CSSOM edits, adopted sheets, control state set by
 // script (no event), focus, resize and media queries, shadow roots and slots, aria-owns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import { type Browser, type Page } from 'playwright';
-import { runtimeSource } from '../../driver/runtime-source.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, runtimeContext } from '../support/browser.js';
+import { startLoopbackServer, type LoopbackServer } from '../support/server.js';
 
 const SEEDS = Number(process.env.RICH_SEEDS ?? 10);
 const ROUNDS = 14;
@@ -61,29 +60,28 @@ customElements.define('my-el', class extends HTMLElement {
 <div class="group"><details><summary>More</summary><p>Hidden <a href="/d">detail</a></p></details></div>
 </main></body></html>`;
 
-let server: Server;
+let server: LoopbackServer;
 let origin: string;
 let browser: Browser;
 let page: Page;
 const modes: Array<{ mode: string; reused: number }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(start(req.url === '/siblings'));
+  server = await startLoopbackServer({
+    fallback: (_req, res, path) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(start(path === '/siblings'));
+    },
   });
-  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  origin = `${server.origin}/`;
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
-  await context.addInitScript(runtimeSource());
+  const context = await runtimeContext(browser, { viewport: { width: 800, height: 600 } });
   page = await context.newPage();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise(done => server?.close(done));
+  await server?.close();
 });
 
 /** Seeded random changes made by page script: structure, text, attributes, CSSOM, control state, focus. */

@@ -7,17 +7,15 @@
 // refs included. incremental-rich.test.ts and incremental-cases.test.ts go after CSS, label and
 // control-state cases; this one after structure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import { type Browser, type BrowserContext, type Page } from 'playwright';
-import { runtimeSource } from '../../driver/runtime-source.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, runtimeContext } from '../support/browser.js';
+import { startLoopbackServer, type LoopbackServer } from '../support/server.js';
 
 const SEEDS = 12;
 const ROUNDS = 8;
 const STEPS_PER_ROUND = 6;
 
-const pages = new Map<string, string>();
-let server: Server;
+let server: LoopbackServer;
 let origin: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -31,30 +29,22 @@ const START = `<!doctype html><html lang="en"><head><title>mutations</title></he
 <table><tr><td>A</td><td><button>B</button></td></tr></table></main></body></html>`;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const body = pages.get(new URL(req.url!, 'http://x').pathname);
-    if (body === undefined) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await startLoopbackServer();
+  origin = server.origin;
   browser = await launchChromium();
-  context = await browser.newContext();
-  await context.addInitScript(runtimeSource());
+  context = await runtimeContext(browser);
   live = await context.newPage();
   fresh = await context.newPage();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise(done => server?.close(done));
+  await server?.close();
 });
 
 function serve(html: string): string {
   const path = `/p${++counter}`;
-  pages.set(path, html);
+  server.route(path, html);
   return `${origin}${path}`;
 }
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { type Browser, type BrowserContext, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
 import type { SnapshotOptions, SnapshotResult } from '../../injected/types.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, runtimeContext } from '../support/browser.js';
 
 const pages = new Map<string, string>();
 let server: Server;
@@ -25,8 +25,7 @@ beforeAll(async () => {
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await launchChromium();
-  context = await browser.newContext();
-  await context.addInitScript(runtimeSource());
+  context = await runtimeContext(browser);
   page = await context.newPage();
 });
 

@@ -3,7 +3,7 @@
 import { type Browser, type BrowserContext, type Page } from 'playwright';
 import { runtimeSource } from '../../driver/runtime-source.js';
 import { startLoopbackServer, type Route } from '../support/server.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, runtimeContext } from '../support/browser.js';
 
 export type { Route };
 
