@@ -7,6 +7,7 @@ import type { Frame, Page, Request, Response } from 'playwright';
 import type { DialogPolicy, HandledDialog } from '../collectors/index.js';
 import { clip } from '../collectors/modal-state.js';
 import { within } from '../actions/page-calls.js';
+import { callInFrame } from '../page/cdp-evaluate.js';
 import type { McpContext } from './context.js';
 import { watchNavigations } from '../page/navigation-churn.js';
 import type { Tab } from './tab.js';
@@ -56,7 +57,7 @@ export async function prepareToLeave(context: McpContext, tab: Tab): Promise<Lea
 /** True when the page's main frame answers within the bound (an error counts as an answer: it is navigating, not frozen). */
 export async function isResponsive(page: Page, ms = RESPONSIVE_WITHIN_MS): Promise<boolean> {
   if (page.isClosed()) return true;
-  const answer = await within(page.mainFrame().evaluate('1'), ms);
+  const answer = await within(callInFrame(page.mainFrame(), () => 1, undefined, { timeoutMs: ms + 500, what: 'Asking the page whether it responds' }), ms);
   return answer.ok || answer.reason === 'error';
 }
 
@@ -142,7 +143,8 @@ export async function gotoLanding(tab: Tab, url: string, timeoutMs: number): Pro
 async function reachedDocument(page: Page, target: string): Promise<void> {
   const until = Date.now() + REACH_DOCUMENT_MS;
   while (Date.now() < until && !page.isClosed()) {
-    const answer = await within(page.mainFrame().evaluate('location.href'), 1000);
+    // Through the DevTools protocol: a page that replaced built-ins still answers.
+    const answer = await within(callInFrame(page.mainFrame(), () => `${location.href}`, undefined, { timeoutMs: 1500, what: 'Reading the document URL' }), 1000);
     if (answer.ok && typeof answer.value === 'string' && sameDocumentUrl(answer.value, target)) return;
     await new Promise(resolve => setTimeout(resolve, 50));
   }
