@@ -6,17 +6,23 @@ import { waitForSettle, type WaitOptions, type WaitReport } from './actions/wait
 import { eventLogFor, type EventLog } from './browser/events.js';
 import { FrameRegistry } from './page/frames.js';
 import { installRuntime } from './page/inject.js';
+import { refFor as runtimeRefFor } from './page/runtime.js';
 import { describeCoveringElement, locatorFor, refLocator, validateRef, type CoveringElement } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
-import { followNavigations } from './page/navigation-churn.js';
+import { followNavigations } from './navigation/churn.js';
+import { goBack, goForward, navigate, reload, type NavigateOptions, type NavigationResult } from './navigation/leave.js';
 import { findInPage, type PageFindResult } from './page/find.js';
 import type { FindQuery } from '../injected/types.js';
-import { withTimeout } from './page/timeout.js';
+import { withDeadline } from './deadline.js';
 
 export type { PageSnapshotOptions } from './page/snapshot.js';
+export type { NavigateOptions, NavigationResult } from './navigation/leave.js';
 
 const attached = new WeakMap<Page, Promise<AriaPage>>();
+
+/** A title that takes longer comes from a page too busy to ask. */
+const TITLE_WITHIN_MS = 2_000;
 
 export class AriaPage {
   /** Frame prefixes and document generations of this tab (refs never repeat in a tab). */
@@ -88,10 +94,11 @@ export class AriaPage {
 
   /**
    * A Locator for a ref (validated now: a wrong or outdated ref throws at once with the
-   * reason) or for a Playwright selector.
+   * reason) or for a Playwright selector; with `exactlyOne` the selector is checked now too,
+   * and must match exactly one element.
    */
-  locator(refOrSelector: string): Promise<Locator> {
-    return locatorFor(this, refOrSelector);
+  locator(refOrSelector: string, options: { exactlyOne?: boolean } = {}): Promise<Locator> {
+    return locatorFor(this, refOrSelector, options);
   }
 
   /** What covers the element of `locator` at its center (null when nothing does). */
@@ -116,15 +123,43 @@ export class AriaPage {
     const frame = await element.ownerFrame().catch(() => null);
     if (!frame) return undefined;
     const options = { prefix: this.frames.prefixOf(frame), seed: this.frames.seedFor(frame) };
-    return withTimeout(element.evaluate((el, opts) => (globalThis as any).__ariaref?.refFor(el, opts) as string | undefined, options),
-      3_000, 'Finding the element\'s ref').catch(() => undefined);
+    return runtimeRefFor(frame, element, options, 3_000).catch(() => undefined);
+  }
+
+  /**
+   * Navigates to `url`, leaving the current page safely: open dialogs are answered (dismissed; a
+   * "leave this page?" prompt accepted unless `beforeUnload: 'dismiss'`), and so are dialogs
+   * raised on the way out; a page that does not answer within 1.5 s throws PageNotRespondingError
+   * (close it and use a new page); a navigation the page's own cuts short is retried (at most 6
+   * attempts, then KeptNavigatingError) and where it landed is checked. Resolves to what
+   * happened: response and status, load outcome, retries, dialogs answered.
+   * (Playwright's `page.goto` is still there as `aria.page.goto`.)
+   */
+  goto(url: string, options: NavigateOptions = {}): Promise<NavigationResult> {
+    return navigate(this.page, url, options);
+  }
+
+  /** Goes back one history entry, leaving the page safely like goto. `response` null: there was no entry to go to (or a same-document step). */
+  back(options: NavigateOptions = {}): Promise<NavigationResult> {
+    return goBack(this.page, options);
+  }
+
+  /** Goes forward one history entry, leaving the page safely like goto. */
+  forward(options: NavigateOptions = {}): Promise<NavigationResult> {
+    return goForward(this.page, options);
+  }
+
+  /** Reloads the page, leaving the current document safely like goto. */
+  reload(options: NavigateOptions = {}): Promise<NavigationResult> {
+    return reload(this.page, options);
   }
 
   url(): string {
     return this.page.url();
   }
 
-  title(): Promise<string> {
-    return withTimeout(this.page.title(), 5_000, 'Reading the page title').catch(() => '');
+  /** The page title, bounded: a page that does not answer (busy, paused by a dialog) gives `fallback`. */
+  title(fallback = ''): Promise<string> {
+    return withDeadline(this.page.title(), TITLE_WITHIN_MS, 'Reading the page title').catch(() => fallback);
   }
 }

@@ -12,12 +12,10 @@
 // found like `launch()` finds it (ARIAREF_BROWSER, Playwright's, system Chrome/Chromium).
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { ElementHandle, LaunchOptions } from 'playwright';
-import type { AriaNode, FindQuery } from '../injected/types.js';
-import type { PageFindResult } from './page/find.js';
-import type { WaitOptions, WaitReport } from './actions/wait.js';
-import { AriaPage, type PageSnapshotOptions } from './aria-page.js';
-import { findBrowser } from './browser/find-browser.js';
-import { defaultBrowserArgs } from './browser/launch.js';
+import {
+  AriaPage, defaultBrowserArgs, findBrowser,
+  type AriaNode, type FindQuery, type PageFindResult, type PageSnapshotOptions, type WaitOptions, type WaitReport,
+} from './index.js';
 
 /** What ariaref adds to the `page` fixture. */
 export interface AriaTestPage {
@@ -35,7 +33,7 @@ export interface AriaTestPage {
   settle(options?: WaitOptions): Promise<WaitReport>;
   /** Finds elements by text, role and name in every frame: matches with refs and ancestor paths. */
   find(query: Omit<FindQuery, 'prefix' | 'seed'>): Promise<PageFindResult>;
-  /** The underlying AriaPage (events, frames). */
+  /** The underlying AriaPage (events, frames; `aria.goto(url)` leaves the page safely: dialogs answered, self-navigating pages handled). */
   readonly aria: AriaPage;
 }
 
@@ -77,5 +75,4 @@ export const test = base.extend<{ page: AriaPlaywrightPage }>({
 });
 
 export { expect };
-export type { PageSnapshotOptions } from './aria-page.js';
-export type { WaitOptions, WaitReport } from './actions/wait.js';
+export type { PageSnapshotOptions, WaitOptions, WaitReport } from './index.js';

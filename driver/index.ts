@@ -3,7 +3,7 @@
 //   import { launch, connect, attach } from 'ariaref';
 //   const browser = await launch();
 //   const page = await browser.newPage();
-//   await page.page.goto('https://example.com');
+//   await page.goto('https://example.com');           // answers dialogs, survives self-navigating pages
 //   console.log(await page.snapshot());           // - link "More information..." [ref=e6]
 //   await (await page.locator('e6')).click();
 //   await browser.close();
@@ -13,18 +13,38 @@ import { AriaPage } from './aria-page.js';
 import { connectBrowser, type ConnectOptions } from './browser/connect.js';
 import { launchBrowser, type LaunchOptions } from './browser/launch.js';
 
+// ---- browsers and pages ----
 export { AriaBrowser } from './aria-browser.js';
 export { AriaPage, type PageSnapshotOptions } from './aria-page.js';
 export { findBrowser, tryFindBrowser, BrowserNotFoundError, BROWSER_ENV, type FoundBrowser, type FindBrowserOptions } from './browser/find-browser.js';
 export { defaultBrowserArgs, type LaunchOptions } from './browser/launch.js';
 export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';
+export { BrowserHost, type HostOptions, type ContextLease } from './browser/host.js';
+export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
+// ---- refs, snapshots, diffs ----
 export { RefError, isRef, parseRef, type RefErrorKind } from './page/refs.js';
 export { describeCoveringElement, explainInterceptedClick, formatCoveringElement, isInterceptedClickError, type CoveringElement } from './page/covering.js';
 export { ENGINE_NAME as SELECTOR_ENGINE } from './page/selector-engine.js';
-export { PageTimeoutError } from './page/timeout.js';
+export { diffSnapshots, type SnapshotDiff } from './page/diff.js';
+export type { PageFindResult } from './page/find.js';
+export type { AriaNode, FindQuery, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
+// ---- actions and the wait after them ----
 export * from './actions/index.js';
-export type { AriaNode, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
+// ---- navigation: leaving a page safely ----
+export {
+  navigate, goBack, goForward, reload, prepareToLeave, isResponsive,
+  type PageLike, type LeaveOptions, type LeaveReport, type NavigateOptions, type NavigationResult, type LoadOutcome,
+} from './navigation/leave.js';
+export { leavingDialogs, bareLeavingDialogs, type LeavingDialogs, type BeforeUnloadAnswer } from './navigation/dialogs.js';
+export { PageNotRespondingError, KeptNavigatingError, StayedOnPageError } from './navigation/errors.js';
+export type { NavigationTracker, NewDocument } from './navigation/documents.js';
+// ---- what happened on the page: console, network, downloads, dialogs ----
+export * from './collectors/index.js';
+// ---- deadlines, errors, version ----
+export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded } from './deadline.js';
+export { firstLine, isNavigationError, clip } from './errors.js';
+export { packageVersion } from './version.js';
 
 /**
  * Launches a headless Chromium (found by itself: `ARIAREF_BROWSER`, Playwright's browsers,

@@ -1,15 +1,16 @@
 // Entry point of the browser runtime: installs `globalThis.__ariaref` once per document.
-// Snapshot/refs come from snapshot.ts; settle and the wait support from their own modules.
+// Snapshot/refs come from snapshot/runtime.ts; settle and the wait support from wait/.
 import type { RuntimeApi } from './types';
-import { getAriaRole } from './roles';
-import { getElementAccessibleName, getElementAccessibleDescription } from './accname';
-import { beginAriaCaches, endAriaCaches } from './cache';
-import { settle } from './settle';
-import { createSnapshotRuntime } from './snapshot';
-import { crossableResult } from './snapshot-json';
-import { findInSnapshot, foldedSnapshot } from './fold-snapshot';
-import { installWaitSupport, waitApi } from './wait-api';
+import { getAriaRole } from './aria/roles';
+import { getElementAccessibleName, getElementAccessibleDescription } from './aria/accname/name';
+import { beginAriaCaches, endAriaCaches } from './dom/pass-cache';
+import { settle } from './wait/settle';
+import { createSnapshotRuntime } from './snapshot/runtime';
+import { crossableResult } from './snapshot/json';
+import { findInSnapshot, foldedSnapshot } from './fold/snapshot';
+import { installWaitSupport, waitApi } from './wait/api';
 import { capturePristineBuiltins, withPristineBuiltins as guarded } from './pristine';
+import { coveringElementOf } from './wait/hit-target';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
@@ -34,13 +35,14 @@ function install(): void {
   const api: RuntimeApi = {
     version: '0.1.0',
     docId,
-    // Budget/paging (fold.ts) and find wrap the snapshot runtime; plain snapshots pass straight through.
+    // Budget/paging (fold/) and find wrap the snapshot runtime; plain snapshots pass straight through.
     // A tree too deep for page.evaluate's serializer comes back as JSON text (`json`) instead.
     snapshot: options => guarded(() => crossableResult(foldedSnapshot(snapshots, options))),
     find: query => guarded(() => findInSnapshot(snapshots, query)),
     resolve: ref => guarded(() => snapshots.resolve(ref)),
     checkRef: ref => guarded(() => snapshots.checkRef(ref)),
     refFor: (element, options) => guarded(() => snapshots.refFor(element, options)),
+    coveringElementOf: ref => guarded(() => coveringElementOf(snapshots.resolve(ref))),
     settle: options => settle(options),
     ...waitApi,
     role: el => guarded(() => withPass(() => getAriaRole(el))),

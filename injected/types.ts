@@ -45,8 +45,8 @@ export interface SnapshotOptions {
   jsonString?: boolean;
   /**
    * Token budget (characters / 4): a larger snapshot folds long runs of similar siblings, deep
-   * and wide regions into "… N more …: snapshot with rootRef=… offset=…" lines (injected/fold.ts).
-   * Absent or 0: no folding. The driver's default is DEFAULT_BUDGET_TOKENS (8000).
+   * and wide regions into "… N more …: snapshot with ref=… offset=…" lines (injected/fold/fold.ts).
+   * Absent or 0: no folding. The MCP server's default is 8000 (`--snapshot-max-tokens`).
    */
   budgetTokens?: number;
   /** Paging: first child (index among the root's children) of the snapshot root to show. */
@@ -71,6 +71,8 @@ export interface SnapshotResult {
    * 40 levels deep (page.evaluate cannot return objects nested that deep).
    */
   json?: string;
+  /** With `budgetTokens`: the size of this frame's snapshot in the budget's tokens (child frames not included). */
+  tokens?: number;
   /** Refs of iframe placeholders emitted in this frame, in document order; the driver fills them in. */
   iframes: string[];
   /** Highest ref number issued so far in this document (the driver feeds it back as `seed` after a navigation). */
@@ -148,13 +150,13 @@ export interface RuntimeApi {
   /** Ref of an element (minting one if it has none), used to describe covering elements etc. */
   refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   settle(options?: SettleOptions): Promise<SettleReport>;
-  /** Open an action window before acting (activity tracking; see injected/activity.ts). */
+  /** Open an action window before acting (activity tracking; see injected/wait/activity.ts). */
   markActivity?(): ActivityMark;
   /** Work started since `mark` that is still running. */
   pendingActivity?(mark?: number): PendingActivity;
-  /** What is drawn at viewport point (x, y), for "another element would receive the click" errors. */
-  coveringElement?(x: number, y: number): CoveringElement | null;
-  /** Search the snapshot tree by text, role and name without rendering a snapshot (injected/find.ts). */
+  /** What covers the center of ref's element, for "another element would receive the click" errors; null when it, or something inside it, is on top. Throws resolve()'s error. */
+  coveringElementOf?(ref: string): CoveringElement | null;
+  /** Search the snapshot tree by text, role and name without rendering a snapshot (injected/fold/find.ts). */
   find?(query: FindQuery): FindResult;
   // Computation entry points used by conformance tests and debugging.
   role(element: Element): string | null;
@@ -192,8 +194,6 @@ export interface FindMatch {
 export interface FindResult {
   matches: FindMatch[];
   total: number;
-  /** The matches as text for an agent, one path per line. */
-  text: string;
   /** Document bookkeeping, as in SnapshotResult (refs may have been minted). */
   docId?: string;
   lastRef?: number;

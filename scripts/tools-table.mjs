@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the README tools table from the tool registry (run `node build.mjs` first):
 //   node scripts/tools-table.mjs > tools.md
-import { allTools, inputJsonSchema } from '../dist/driver/mcp/registry.js';
+import { allTools, inputJsonSchema } from '../dist/driver/tools/registry.js';
 
 const escape = text => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

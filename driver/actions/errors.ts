@@ -4,6 +4,7 @@ import type { Locator } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
 import { formatCoveringElement, isInterceptedClickError } from '../page/refs.js';
 import { replacedBuiltinsNote } from '../page/selector-engine.js';
+import { firstLine, stripAnsi } from '../errors.js';
 
 export class ActionError extends Error {
   constructor(message: string, readonly kind: string, options?: { cause?: unknown }) {
@@ -46,12 +47,6 @@ const RULES: Rule[] = [
     advice: c => `${c.target} kept moving (an animation) for ${c.timeoutMs} ms. Wait a moment, take a new snapshot and retry.` },
 ];
 
-/** First line of Playwright's message, without the "locator.click: " prefix and the call log. */
-export function firstLine(error: unknown): string {
-  const message = stripAnsi(error instanceof Error ? error.message : String(error));
-  return message.split('\n')[0]!.replace(/^(?:frame|page|locator|elementHandle|keyboard|mouse)\.\w+: /, '');
-}
-
 /** Rewrite `error` from an action into an ActionError that says what to do next. */
 export async function explainActionError(error: unknown, context: ErrorContext): Promise<Error> {
   if (error instanceof ActionError) return error;
@@ -74,10 +69,6 @@ export async function explainActionError(error: unknown, context: ErrorContext):
   if (/Target page, context or browser has been closed|Target closed/i.test(message))
     return new ActionError(`The page was closed during ${context.action}. Open or select another tab and take a snapshot.`, 'closed', { cause: error });
   return new ActionError(`${context.action} on ${context.target} failed: ${firstLine(error)}. Take a new snapshot and retry.`, 'failed', { cause: error });
-}
-
-function stripAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 /** The most telling line of Playwright's call log ("element is not visible", "waiting for ..."). */

@@ -12,7 +12,10 @@ const ALIASES: Record<string, string> = {
   pageup: 'PageUp', pagedown: 'PageDown', pgup: 'PageUp', pgdn: 'PageDown', plus: '+',
 };
 
-const MODIFIERS = new Set(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
+/** Playwright's modifier keys: held during a click, pressed first in a chord. */
+export const MODIFIER_KEYS = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'] as const;
+export type Modifier = typeof MODIFIER_KEYS[number];
+const MODIFIERS = new Set<string>(MODIFIER_KEYS);
 
 export class KeyError extends Error {
   constructor(message: string) {

@@ -1,11 +1,14 @@
 // Everything an action can set off besides DOM changes, collected from Playwright events that are
 // subscribed BEFORE the action runs: a listener added afterwards would miss a navigation request
-// sent during the click, or the old document's unload.
+// sent during the click, or the old document's unload. Navigations come from the page's one
+// PageNavigation (navigation/page-navigation.ts); dialogs, popups and downloads from the page.
 import type { Dialog, Download, Frame, Page, Request } from 'playwright';
+import type { DialogAnswer } from '../collectors/modal-state.js';
 import type { DialogInfo } from './wait-report.js';
-import { delay } from './page-calls.js';
+import { delay } from '../deadline.js';
+import { pageNavigation } from '../navigation/page-navigation.js';
+import { rememberOpenDialog } from '../navigation/dialogs.js';
 
-export type DialogPolicy = 'leave' | 'accept' | 'dismiss';
 export type NavigationOutcome = 'committed' | 'aborted' | 'timeout' | 'dialog';
 
 /** How long a navigation request may finish before we conclude it will not commit (204, download). */
@@ -31,12 +34,19 @@ export class PageEvents {
   private wake = deferred();
   private readonly off: Array<() => void> = [];
 
-  constructor(private readonly page: Page, private readonly mainFrame: Frame, private readonly policy: DialogPolicy) {
+  /**
+   * Subscribes at once (before the action runs). `mainFrame` is the page's main frame;
+   * `policy` answers the dialogs the action opens ('ask': left open for their owner).
+   */
+  constructor(private readonly page: Page, readonly mainFrame: Frame, private readonly policy: DialogAnswer) {
     this.listen('dialog', (dialog: Dialog) => this.onDialog(dialog));
-    this.listen('request', (request: Request) => this.onRequest(request));
-    this.listen('requestfinished', (request: Request) => this.onRequestEnd(request));
-    this.listen('requestfailed', (request: Request) => this.onRequestEnd(request));
-    this.listen('framenavigated', (frame: Frame) => this.onFrameNavigated(frame));
+    const navigation = pageNavigation(page);
+    this.off.push(navigation.onNavigationRequest({
+      started: request => this.onRequest(request),
+      finished: request => this.onRequestEnd(request),
+      failed: request => this.onRequestEnd(request),
+    }));
+    this.off.push(navigation.onMainFrameCommit(frame => this.onFrameNavigated(frame)));
     this.listen('popup', (popup: Page) => { this.popups.push(popup); });
     this.listen('download', (download: Download) => { this.downloads.push(download.suggestedFilename()); });
   }
@@ -92,15 +102,17 @@ export class PageEvents {
 
   private onDialog(dialog: Dialog): void {
     this.dialog ??= { type: dialog.type(), message: dialog.message(), ...(dialog.type() === 'prompt' ? { defaultValue: dialog.defaultValue() } : {}) };
-    // 'leave': whoever owns dialogs (the agent, via AriaPage) answers it later.
+    // 'ask': whoever owns dialogs answers it later (the collectors' ModalStates, the caller);
+    // when nobody does, leaving the page answers it (navigation/dialogs.ts).
     if (this.policy === 'accept') dialog.accept().catch(() => {});
-    if (this.policy === 'dismiss') dialog.dismiss().catch(() => {});
+    else if (this.policy === 'dismiss') dialog.dismiss().catch(() => {});
+    else rememberOpenDialog(this.page, dialog);
     this.dialogSeen.resolve();
     this.signal();
   }
 
+  /** A main-frame document request (PageNavigation reports only those). */
   private onRequest(request: Request): void {
-    if (!request.isNavigationRequest() || !this.isMainFrame(request)) return;
     this.navigationRequest = request;   // redirects replace it with the next hop
     this.committedAfterRequest = false;
     this.navigationSeen.resolve();
@@ -113,18 +125,10 @@ export class PageEvents {
     this.signal();
   }
 
+  /** A main-frame commit (PageNavigation reports only those). */
   private onFrameNavigated(frame: Frame): void {
-    if (frame !== this.mainFrame) return;
     this.committedUrl = frame.url();
     if (this.navigationRequest) this.committedAfterRequest = true;
     this.signal();
-  }
-
-  private isMainFrame(request: Request): boolean {
-    try {
-      return request.frame() === this.mainFrame;
-    } catch {
-      return false; // service-worker requests have no frame
-    }
   }
 }

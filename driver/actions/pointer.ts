@@ -1,8 +1,9 @@
 // Mouse actions on a ref or selector: click (button, count, modifiers), hover, drag.
 import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
+import { MODIFIER_KEYS, type Modifier } from './keys.js';
 
-export type Modifier = 'Alt' | 'Control' | 'ControlOrMeta' | 'Meta' | 'Shift';
+export type { Modifier };
 
 export interface ClickOptions extends ActionOptions {
   button?: 'left' | 'right' | 'middle';
@@ -12,7 +13,7 @@ export interface ClickOptions extends ActionOptions {
   modifiers?: Modifier[];
 }
 
-const MODIFIERS = new Set<string>(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift']);
+const MODIFIERS = new Set<string>(MODIFIER_KEYS);
 
 function checkModifiers(modifiers: readonly string[] | undefined): void {
   const bad = (modifiers ?? []).filter(m => !MODIFIERS.has(m));

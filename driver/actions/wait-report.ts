@@ -1,4 +1,4 @@
-// What happened after an action, as plain JSON the MCP server and CLI can print as-is.
+// What happened after an action, as plain data: the tool layer words it (driver/tools/format/wait.ts).
 
 export interface DialogInfo {
   type: 'alert' | 'confirm' | 'prompt' | 'beforeunload' | string;
@@ -36,21 +36,3 @@ export interface WaitReport {
   downloads?: string[];
 }
 
-/** One or two sentences for the agent: what changed and what to do next. */
-export function summarizeWait(report: WaitReport): string {
-  const parts: string[] = [];
-  if (report.navigatedTo) parts.push(`${report.sameDocument ? 'URL changed' : 'Navigated'} to ${report.navigatedTo}.`);
-  if (report.navigationPending) parts.push('A navigation started but had not loaded yet; take a snapshot again shortly.');
-  if (report.dialog) {
-    const d = report.dialog;
-    parts.push(`A ${d.type} dialog is open: "${d.message}". Accept or dismiss it before anything else; the page is paused until then.`);
-  }
-  if (report.popups?.length) parts.push(`Opened ${report.popups.length === 1 ? 'a new tab' : `${report.popups.length} new tabs`}: ${report.popups.join(', ')}.`);
-  if (report.downloads?.length) parts.push(`Download started: ${report.downloads.join(', ')}.`);
-  if (report.outcome === 'churn')
-    parts.push(`The page keeps changing on its own (~${report.rate ?? report.baselineRate ?? '?'} changes/s); returned once the action's own work finished.`);
-  if (report.outcome === 'timeout')
-    parts.push(`The page was still changing after ${report.settledAfterMs ?? report.elapsedMs} ms${report.stillBusy?.length ? ` (still busy: ${report.stillBusy.join(', ')})` : ''}; take another snapshot to see later updates.`);
-  if (report.outcome === 'unavailable') parts.push('Could not watch the page for changes; take a snapshot to see the result.');
-  return parts.join(' ');
-}

@@ -8,12 +8,13 @@
 // may hang on it.
 import type { Frame, Page } from 'playwright';
 import type { SettleReport } from '../../injected/types.js';
-import { PageEvents, type DialogPolicy } from './page-events.js';
-import { delay, documentId, markActivity, settleIn, type MarkResult } from './page-calls.js';
+import { PageEvents } from './page-events.js';
+import type { DialogAnswer } from '../collectors/modal-state.js';
+import { documentId, markActivity, settleIn, type MarkResult } from './page-calls.js';
+import { delay } from '../deadline.js';
 import type { WaitReport } from './wait-report.js';
 
 export type { WaitReport, DialogInfo } from './wait-report.js';
-export { summarizeWait } from './wait-report.js';
 
 export interface WaitOptions {
   /** Multiply page-speed-bound timings (quiet window, tails) by this, e.g. 4 under CPU throttling. */
@@ -26,8 +27,8 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** Bound on a navigation's commit + DOMContentLoaded in ms before scaling; default 10000. */
   navigationTimeoutMs?: number;
-  /** What to do with a dialog the action opens; default 'leave' (report it, the owner answers it). */
-  dialogs?: DialogPolicy;
+  /** What to do with a dialog the action opens; default 'ask' (report it, its owner answers it). */
+  dialogs?: DialogAnswer;
   /** Frame the action happens in (activity is tracked there); default the main frame. */
   frame?: Frame;
 }
@@ -92,7 +93,7 @@ export class ActionWaiter {
     if (this.used) throw new Error('ariaref: an ActionWaiter waits around one action only; create a new one for the next action.');
     this.used = true;
     const started = Date.now();
-    const events = new PageEvents(this.page, this.page.mainFrame(), this.options.dialogs ?? 'leave');
+    const events = new PageEvents(this.page, this.page.mainFrame(), this.options.dialogs ?? 'ask');
     try {
       // Awaited before acting: the mark travels on our own DevTools session (it may even be set up
       // by this call), which gives no ordering against the commands Playwright sends for the
@@ -203,7 +204,7 @@ export function runAndWait(page: Page, action: () => Promise<unknown>, options: 
 export async function waitForSettle(page: Page, options: WaitOptions = {}): Promise<WaitReport> {
   const t = timings(options);
   const started = Date.now();
-  const events = new PageEvents(page, page.mainFrame(), options.dialogs ?? 'leave');
+  const events = new PageEvents(page, page.mainFrame(), options.dialogs ?? 'ask');
   try {
     const frame = options.frame ?? page.mainFrame();
     const result = await raceDialog(events, settleIn(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, steadyMs: t.steadyMs }, t.callMs));

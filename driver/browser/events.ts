@@ -1,7 +1,9 @@
 // A small log of what happened in a browser context besides the action itself (navigations,
 // tabs opening and closing, crashes, downloads), so an agent hears about a popup or a
 // navigation that its click caused. One log per context, shared by all its AriaPages.
+// Navigations come from each page's one PageNavigation (navigation/page-navigation.ts).
 import type { BrowserContext, Download, Frame, Page } from 'playwright';
+import { pageNavigation } from '../navigation/page-navigation.js';
 
 export type DriverEvent =
   | { type: 'navigation'; page: Page; url: string; frame: 'main' | 'child' }
@@ -50,7 +52,7 @@ const watchedPages = new WeakSet<Page>();
 function watchPage(page: Page, log: EventLog): void {
   if (watchedPages.has(page)) return;
   watchedPages.add(page);
-  page.on('framenavigated', (frame: Frame) => {
+  pageNavigation(page).onFrameNavigated((frame: Frame) => {
     log.push({ type: 'navigation', page, url: frame.url(), frame: frame === page.mainFrame() ? 'main' : 'child' });
   });
   page.on('close', () => log.push({ type: 'tab-closed', page, url: page.url() }));

@@ -116,9 +116,3 @@ export class Buckets<T extends Identified> {
 function newBucket<T extends Identified>(url: string, navigation: number): Bucket<T> {
   return { navigation, url, startedAt: Date.now(), items: [], dropped: 0 };
 }
-
-/** Paging over a flattened, filtered list: offset from the oldest match, limit items. */
-export function pageOf<T>(items: T[], offset = 0, limit = 100): { items: T[]; offset: number; total: number } {
-  const start = Math.max(0, Math.min(offset, items.length));
-  return { items: items.slice(start, start + Math.max(1, limit)), offset: start, total: items.length };
-}

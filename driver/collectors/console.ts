@@ -5,7 +5,8 @@
 import type { Page, ConsoleMessage } from 'playwright';
 import { guarded } from './guard.js';
 import { Buckets, IdSource, type Bucket } from './buckets.js';
-import type { NavigationTracker, NewDocument } from './navigation.js';
+import type { NavigationTracker, NewDocument } from '../navigation/documents.js';
+import { listingOf, type Listing, type Paging } from './listing.js';
 
 export type ConsoleLevel = 'error' | 'warning' | 'info' | 'debug';
 
@@ -25,6 +26,18 @@ export interface ConsoleItem {
   count: number;
   firstTime: number;
   lastTime: number;
+}
+
+export interface ConsoleQuery extends Paging {
+  /** Lowest severity listed: 'error' lists errors only, 'debug' lists everything. Default 'info'. */
+  level?: ConsoleLevel;
+  includeEarlier?: boolean;
+}
+
+export interface ConsoleListing extends Listing<ConsoleItem> {
+  level: ConsoleLevel;
+  /** Messages of the listed documents left out for being below `level`. */
+  hiddenByLevel: number;
 }
 
 export interface ConsoleOptions {
@@ -92,6 +105,16 @@ export class ConsoleCollector {
     }));
   }
 
+  /** One page of the matching messages, with what the filter and the paging left out. */
+  query(query: ConsoleQuery = {}): ConsoleListing {
+    const level = query.level ?? 'info';
+    const includeEarlier = !!query.includeEarlier;
+    const groups = this.list({ level, includeEarlier });
+    const listing = listingOf(this.buckets, groups, includeEarlier, query);
+    const kept = this.buckets.select(includeEarlier).reduce((sum, bucket) => sum + bucket.items.length, 0);
+    return { ...listing, level, hiddenByLevel: kept - listing.total };
+  }
+
   dispose(): void {
     this.detach();
   }
@@ -141,7 +164,7 @@ export class ConsoleCollector {
   }
 }
 
-export function levelOf(type: string): ConsoleLevel {
+function levelOf(type: string): ConsoleLevel {
   switch (type) {
     case 'error':
     case 'assert':

@@ -2,7 +2,8 @@
 // most often wants to read later are the errors (a 500's stack trace, a 422's validation
 // message). So bodies of failing API and document responses are read as soon as they finish,
 // within a memory budget; everything else stays on demand.
-import type { NetworkItem } from './network.js';
+import type { NetworkItem } from './network-item.js';
+import { within } from '../deadline.js';
 
 const KINDS = new Set(['fetch', 'xhr', 'document']);
 const MAX_BODY_BYTES = 100_000;
@@ -19,12 +20,10 @@ export class ErrorBodies {
     if (!response || (item.status ?? 0) < 400 || !KINDS.has(item.resourceType)) return;
     const length = Number(response.headers()['content-length'] ?? 0);
     if (length > MAX_BODY_BYTES) return;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>(resolve => { timer = setTimeout(() => resolve(undefined), READ_TIMEOUT_MS); });
-    void Promise.race([response.body(), timeout])
-      .then(body => { if (body && body.length <= MAX_BODY_BYTES) this.hold(item, body); })
-      .catch(() => { /* gone already (closed page): the on-demand path will say so */ })
-      .finally(() => clearTimeout(timer));
+    // A body that is gone already (closed page) or slow is left to the on-demand path, which says so.
+    void within(response.body(), READ_TIMEOUT_MS).then(read => {
+      if (read.ok && read.value.length <= MAX_BODY_BYTES) this.hold(item, read.value);
+    });
   }
 
   private hold(item: NetworkItem, body: Buffer): void {

@@ -1,123 +1,17 @@
-// Entry point of the collectors: attach once per page (idempotent), or once per context so
-// every new page and popup is covered from its first event.
-import type { BrowserContext, Page } from 'playwright';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { IdSource } from './buckets.js';
-import { NavigationTracker } from './navigation.js';
-import { ConsoleCollector } from './console.js';
-import { NetworkCollector } from './network.js';
-import { ModalStates, type DialogPolicy } from './modal-state.js';
-import { DownloadCollector } from './downloads.js';
-
-export type { ConsoleItem, ConsoleLevel } from './console.js';
-export type { NetworkItem, NetworkFilter } from './network.js';
-export type { ModalState, DialogPolicy, DialogState, FileChooserState, HandledDialog } from './modal-state.js';
-export type { DownloadEvent } from './downloads.js';
-export type { Bucket } from './buckets.js';
-export { IdSource, ConsoleCollector, NetworkCollector, ModalStates, DownloadCollector, NavigationTracker };
+// What happened on the page, as data: console messages and uncaught errors, requests with
+// their headers and bodies, downloads, and the dialogs and file choosers waiting for an answer,
+// kept per document. Surfaces word them (tools/format); nothing here names a tool.
+export { attachCollectors, attachToContext, newSessionIds, type CollectorOptions, type PageCollectors, type SessionIds } from './attach.js';
+export { ConsoleCollector, type ConsoleItem, type ConsoleLevel, type ConsoleQuery, type ConsoleListing } from './console.js';
+export { NetworkCollector, NetworkFilterError, type NetworkFilter, type NetworkQuery, type NetworkListing } from './network.js';
+export type { NetworkItem, RequestState } from './network-item.js';
+export { requestDetail, bodyFileName, type BodyView, type RequestDetail, type RequestDetailOptions } from './network-bodies.js';
+export {
+  ModalStates, ModalStateError,
+  type AnsweredDialog, type DialogAnswer, type DialogPolicy, type DialogState, type DialogType, type FileChooserState, type HandledDialog, type ModalState,
+} from './modal-state.js';
+export { DownloadCollector, type DownloadEvent } from './downloads.js';
+export { IdSource, type Bucket } from './buckets.js';
+export type { Listing, Located, Paging } from './listing.js';
 export { sanitizeFileName, reserveFile } from './safe-path.js';
-export { mark, changesSince, renderChanges, renderModalState, type Mark, type Changes } from './summary.js';
-
-/** Id counters shared by every page of one session, so an id never names two things. */
-export interface SessionIds {
-  console: IdSource;
-  network: IdSource;
-  downloads: IdSource;
-}
-
-export function newSessionIds(): SessionIds {
-  return { console: new IdSource(), network: new IdSource(), downloads: new IdSource() };
-}
-
-export interface CollectorOptions {
-  /** Where downloads (and saved bodies) go. Default: <tmp>/ariaref-output. */
-  outputDir?: string;
-  /** How dialogs are answered when no per-call policy applies. Default: ask (modal state). */
-  dialogPolicy?: DialogPolicy;
-  /** Share ids across pages; default: per-page counters. */
-  ids?: SessionIds;
-  /** Documents kept per page: the current one plus keep-1 before it. Default 3. */
-  keepNavigations?: number;
-  /** Requests kept per document. Default 1000. */
-  maxRequestsPerNavigation?: number;
-  /** Console messages kept per document. Default 1000. */
-  maxConsolePerNavigation?: number;
-}
-
-export interface PageCollectors {
-  readonly page: Page;
-  readonly outputDir: string;
-  readonly navigation: NavigationTracker;
-  readonly console: ConsoleCollector;
-  readonly network: NetworkCollector;
-  readonly modal: ModalStates;
-  readonly downloads: DownloadCollector;
-  dispose(): void;
-}
-
-const attached = new WeakMap<Page, PageCollectors>();
-
-export function defaultOutputDir(): string {
-  return join(tmpdir(), 'ariaref-output');
-}
-
-/** Starts collecting on `page`; attaching twice returns the first collectors. */
-export function attachCollectors(page: Page, options: CollectorOptions = {}): PageCollectors {
-  const existing = attached.get(page);
-  if (existing) return existing;
-  const ids = options.ids ?? newSessionIds();
-  const outputDir = options.outputDir ?? defaultOutputDir();
-  // The tracker registers its listeners first, so collectors see each new document before its events.
-  const navigation = new NavigationTracker(page);
-  const collectors: PageCollectors = {
-    page,
-    outputDir,
-    navigation,
-    console: new ConsoleCollector(page, navigation, { ids: ids.console, keep: options.keepNavigations, cap: options.maxConsolePerNavigation }),
-    network: new NetworkCollector(page, navigation, { ids: ids.network, keep: options.keepNavigations, cap: options.maxRequestsPerNavigation }),
-    modal: new ModalStates(page, navigation, options.dialogPolicy),
-    downloads: new DownloadCollector(page, { outputDir, ids: ids.downloads }),
-    dispose() {
-      attached.delete(page);
-      this.console.dispose();
-      this.network.dispose();
-      this.modal.dispose();
-      this.downloads.dispose();
-      navigation.dispose();
-    },
-  };
-  attached.set(page, collectors);
-  return collectors;
-}
-
-/** The collectors attached to `page`, if any. */
-export function collectorsFor(page: Page): PageCollectors | undefined {
-  return attached.get(page);
-}
-
-/**
- * Attaches to every page of `context`, existing and future (popups included), with ids
- * shared across them. `onPage` runs right after a new page is attached.
- */
-export function attachToContext(
-  context: BrowserContext,
-  options: CollectorOptions = {},
-  onPage?: (collectors: PageCollectors) => void,
-): { ids: SessionIds; dispose(): void } {
-  const shared = { ...options, ids: options.ids ?? newSessionIds() };
-  const attach = (page: Page) => {
-    const collectors = attachCollectors(page, shared);
-    page.once('close', () => collectors.dispose());
-    onPage?.(collectors);
-  };
-  context.pages().forEach(attach);
-  context.on('page', attach);
-  return {
-    ids: shared.ids,
-    dispose() {
-      context.off('page', attach);
-      for (const page of context.pages()) attached.get(page)?.dispose();
-    },
-  };
-}
+export { mark, changesSince, type Mark, type Changes } from './summary.js';

@@ -1,9 +1,10 @@
 // Things the page is waiting on the user for: JavaScript dialogs (which block the page's
 // scripts until answered) and file choosers (which wait for files). Each becomes a modal
-// state the agent sees and answers; a policy can answer dialogs automatically.
+// state the caller sees and answers; a policy can answer dialogs automatically.
 import type { Page, Dialog, FileChooser } from 'playwright';
-import type { NavigationTracker } from './navigation.js';
+import type { NavigationTracker } from '../navigation/documents.js';
 import { guarded } from './guard.js';
+import { firstLine } from '../errors.js';
 
 export type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
 
@@ -13,41 +14,60 @@ export interface DialogState {
   message: string;
   defaultValue: string;
   since: number;
-  /** The tool that clears this state. */
-  clearedBy: 'browser_handle_dialog';
 }
 
 export interface FileChooserState {
   kind: 'fileChooser';
   multiple: boolean;
   since: number;
-  clearedBy: 'browser_file_upload';
 }
 
 export type ModalState = DialogState | FileChooserState;
 
+/** How a dialog is answered: 'ask' leaves it open as a modal state for the caller to answer. */
+export type DialogAnswer = 'accept' | 'dismiss' | 'ask';
+
 export interface DialogPolicy {
-  /** 'ask' (default) leaves the dialog open as a modal state for browser_handle_dialog. */
-  action: 'accept' | 'dismiss' | 'ask';
+  /** Default 'ask'. */
+  action: DialogAnswer;
   /** Text typed into prompt() dialogs when accepting. */
   promptText?: string;
   /**
    * The answer to a "leave this page?" (beforeunload) prompt when it differs from `action`.
    * Default 'accept': leaving a page never blocks unless a caller asks for the prompt.
    */
-  beforeUnload?: 'accept' | 'dismiss' | 'ask';
-  /** Logged as answered 'leaving' (by a tool leaving the page) instead of 'policy'. */
+  beforeUnload?: DialogAnswer;
+  /** Logged as answered 'leaving' (by a caller leaving the page) instead of 'policy'. */
   leaving?: boolean;
 }
 
-/** A dialog answered without the agent, so the response can still tell what happened. */
+/** A dialog answered so far, by policy or by the caller, so reports can still tell what happened. */
 export interface HandledDialog {
   seq: number;
   type: DialogType;
   message: string;
   action: 'accepted' | 'dismissed';
-  /** 'leaving': answered by a tool that leaves the page (navigate, close) so it never blocks. */
+  /** 'leaving': answered on the way out of the page (navigating, closing) so leaving never blocks. */
   by: 'policy' | 'agent' | 'leaving';
+}
+
+/** What answerDialog did with the open dialog. */
+export interface AnsweredDialog {
+  type: DialogType;
+  message: string;
+  action: 'accepted' | 'dismissed';
+  /** The text given for a prompt that was accepted, when the caller gave one. */
+  promptText?: string;
+  /** Set when the page or a navigation had closed the dialog first: why the answer failed. */
+  closedFirst?: string;
+}
+
+/** Answering a modal state that is not there (the page or a navigation took it away). */
+export class ModalStateError extends Error {
+  constructor(message: string, readonly kind: 'no-dialog' | 'no-file-chooser') {
+    super(message);
+    this.name = 'ModalStateError';
+  }
 }
 
 interface OpenDialog {
@@ -114,21 +134,23 @@ export class ModalStates {
     }
   }
 
-  /** Answers the open dialog; returns a sentence describing what happened. */
-  async handleDialog(accept: boolean, promptText?: string): Promise<string> {
+  /** Answers the oldest open dialog; throws a ModalStateError when none is open. */
+  async answerDialog(accept: boolean, promptText?: string): Promise<AnsweredDialog> {
     const open = this.dialogs[0];
-    if (!open) throw new Error('No dialog is open. Take a snapshot to see the page as it is now.');
+    if (!open) throw new ModalStateError('No dialog is open.', 'no-dialog');
     this.remove(open);
     const { type, message } = open.state;
+    const answered: AnsweredDialog = { type, message, action: accept ? 'accepted' : 'dismissed' };
+    if (accept && type === 'prompt' && promptText !== undefined) answered.promptText = promptText;
     try {
       if (accept) await open.dialog.accept(promptText ?? open.state.defaultValue);
       else await open.dialog.dismiss();
     } catch (error) {
       // The page (or a navigation) closed it first: the state is stale, not an error to retry.
-      return `The ${type} dialog "${clip(message)}" had already closed (${firstLine(error)}). Take a snapshot to see the page.`;
+      return { ...answered, closedFirst: firstLine(error) };
     }
-    this.log(open.state, accept ? 'accepted' : 'dismissed', 'agent');
-    return `${accept ? 'Accepted' : 'Dismissed'} the ${type} dialog "${clip(message)}"${accept && type === 'prompt' && promptText !== undefined ? ` with "${clip(promptText)}"` : ''}.`;
+    this.log(open.state, answered.action, 'agent');
+    return answered;
   }
 
   /**
@@ -153,16 +175,16 @@ export class ModalStates {
     return settled;
   }
 
-  /** Hands the open file chooser to the caller (browser_file_upload) and clears its state. */
+  /** Hands the open file chooser to the caller (who sets its files) and clears its state. */
   takeFileChooser(): FileChooser {
     const open = this.chooser;
-    if (!open) throw new Error('No file chooser is open. Click the file input (or the button that opens it) first, then upload.');
+    if (!open) throw new ModalStateError('No file chooser is open.', 'no-file-chooser');
     this.chooser = undefined;
     this.changed();
     return open.chooser;
   }
 
-  /** Dialogs answered so far (by policy or agent) with seq above `after`. */
+  /** Dialogs answered so far (by policy or caller) with seq above `after`. */
   handledSince(after: number): HandledDialog[] {
     return this.history.filter(entry => entry.seq > after);
   }
@@ -189,7 +211,6 @@ export class ModalStates {
       message: dialog.message(),
       defaultValue: dialog.defaultValue(),
       since: Date.now(),
-      clearedBy: 'browser_handle_dialog',
     };
     const policy = this.policy();
     const action = state.type === 'beforeunload' ? (policy.beforeUnload ?? 'accept') : policy.action;
@@ -208,7 +229,7 @@ export class ModalStates {
   }
 
   private onChooser(chooser: FileChooser): void {
-    this.chooser = { state: { kind: 'fileChooser', multiple: chooser.isMultiple(), since: Date.now(), clearedBy: 'browser_file_upload' }, chooser };
+    this.chooser = { state: { kind: 'fileChooser', multiple: chooser.isMultiple(), since: Date.now() }, chooser };
     this.changed();
   }
 
@@ -244,11 +265,3 @@ function dialogType(type: string): DialogType {
   return type === 'confirm' || type === 'prompt' || type === 'beforeunload' ? type : 'alert';
 }
 
-export function clip(text: string, max = 200): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > max ? oneLine.slice(0, max) + '…' : oneLine;
-}
-
-function firstLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).split('\n')[0];
-}

@@ -1,12 +1,14 @@
 // Headers and bodies of one kept request, fetched on demand. Every Playwright call here is
 // raced against a timeout: a response that never finishes (a stream, a hung server) must not
-// hang the tool that asked for its body.
+// hang whoever asked for its body.
 import { writeFile } from 'node:fs/promises';
-import type { NetworkItem } from './network.js';
-import { reserveFile } from './safe-path.js';
+import type { NetworkItem } from './network-item.js';
+import type { Bucket } from './buckets.js';
+import { withDeadline } from '../deadline.js';
+import { firstLine } from '../errors.js';
 
 export interface BodyView {
-  /** Text shown to the agent (possibly cut), or undefined when there is no readable text. */
+  /** The body as text (possibly cut), or undefined when there is no readable text. */
   text?: string;
   /** Size of the whole body in bytes. */
   bytes: number;
@@ -17,18 +19,63 @@ export interface BodyView {
   unavailable?: string;
 }
 
+export interface RequestDetailOptions {
+  /** Bodies to read: default both. */
+  bodies?: 'none' | 'request' | 'response' | 'both';
+  /** Body bytes read at most (the view says when the rest was cut). Default 100 000. */
+  maxBodyBytes?: number;
+  /** Also write one body, whole, to the file `path` returns. */
+  save?: { which: 'request' | 'response'; path: () => Promise<string> | string };
+}
+
+/** Everything known about one kept request; bodies and headers as asked for. */
+export interface RequestDetail {
+  item: NetworkItem;
+  bucket: Bucket<NetworkItem>;
+  requestHeaders: Record<string, string>;
+  requestBody?: BodyView;
+  /** Undefined while no response arrived. */
+  responseHeaders?: Record<string, string>;
+  responseBody?: BodyView;
+  /** The outcome of `save`, when asked: where the body went, or why it could not be written. */
+  saved?: { which: 'request' | 'response'; path: string } | { which: 'request' | 'response'; error: string };
+}
+
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization', 'proxy-authorization']);
 const DEFAULT_TIMEOUT_MS = 5000;
 
-export async function requestHeaders(item: NetworkItem): Promise<Record<string, string>> {
-  const request = item.request;
-  return redact(await within(request.allHeaders(), DEFAULT_TIMEOUT_MS).catch(() => request.headers()));
+/** Reads what `options` asks for of the kept request `found` (from NetworkCollector.find). */
+export async function requestDetail(
+  found: { item: NetworkItem; bucket: Bucket<NetworkItem> },
+  options: RequestDetailOptions = {},
+): Promise<RequestDetail> {
+  const { item, bucket } = found;
+  const max = options.maxBodyBytes ?? 100_000;
+  const bodies = options.bodies ?? 'both';
+  const detail: RequestDetail = { item, bucket, requestHeaders: await requestHeaders(item) };
+  if (bodies === 'request' || bodies === 'both') detail.requestBody = requestBody(item, max);
+  detail.responseHeaders = await responseHeaders(item);
+  if (bodies === 'response' || bodies === 'both') detail.responseBody = await responseBody(item, max);
+  if (options.save) {
+    const which = options.save.which;
+    try {
+      detail.saved = { which, path: await saveBody(item, which, options.save.path) };
+    } catch (error) {
+      detail.saved = { which, error: String((error as Error)?.message ?? error).split('\n')[0] };
+    }
+  }
+  return detail;
 }
 
-export async function responseHeaders(item: NetworkItem): Promise<Record<string, string> | undefined> {
+async function requestHeaders(item: NetworkItem): Promise<Record<string, string>> {
+  const request = item.request;
+  return redact(await withDeadline(request.allHeaders(), DEFAULT_TIMEOUT_MS, () => new Error(`timed out after ${DEFAULT_TIMEOUT_MS} ms`)).catch(() => request.headers()));
+}
+
+async function responseHeaders(item: NetworkItem): Promise<Record<string, string> | undefined> {
   const response = item.response;
   if (!response) return undefined;
-  return redact(await within(response.allHeaders(), DEFAULT_TIMEOUT_MS).catch(() => response.headers()));
+  return redact(await withDeadline(response.allHeaders(), DEFAULT_TIMEOUT_MS, () => new Error(`timed out after ${DEFAULT_TIMEOUT_MS} ms`)).catch(() => response.headers()));
 }
 
 /** Credentials never reach the agent's transcript; their presence and length still help debugging. */
@@ -39,30 +86,27 @@ function redact(headers: Record<string, string>): Record<string, string> {
   return out;
 }
 
-export function requestBody(item: NetworkItem, maxBytes: number): BodyView {
+function requestBody(item: NetworkItem, maxBytes: number): BodyView {
   const buffer = item.request.postDataBuffer();
   const contentType = headerOf(item.request.headers(), 'content-type');
   if (!buffer || buffer.length === 0) return { bytes: 0, truncated: false, binary: false, contentType, unavailable: 'no request body' };
   return view(buffer, contentType, maxBytes);
 }
 
-export async function responseBody(item: NetworkItem, maxBytes: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<BodyView> {
+async function responseBody(item: NetworkItem, maxBytes: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<BodyView> {
   const buffer = await rawResponseBody(item, timeoutMs);
   const contentType = item.response ? headerOf(item.response.headers(), 'content-type') : undefined;
   if (typeof buffer === 'string') return { bytes: 0, truncated: false, binary: false, contentType, unavailable: buffer };
   return view(buffer, contentType, maxBytes);
 }
 
-/**
- * Writes the whole body (never cut) and returns the path. `target` is a directory (a unique
- * safe name is made up inside it) or a function choosing the path (the caller checks it).
- */
-export async function saveBody(item: NetworkItem, which: 'request' | 'response', target: string | (() => Promise<string> | string)): Promise<string> {
+/** Writes the whole body (never cut) to the path `target` chooses (the caller checks it) and returns it. */
+async function saveBody(item: NetworkItem, which: 'request' | 'response', target: () => Promise<string> | string): Promise<string> {
   let buffer: Buffer | string;
   if (which === 'request') buffer = item.request.postDataBuffer() ?? 'the request has no body';
   else buffer = await rawResponseBody(item, DEFAULT_TIMEOUT_MS);
   if (typeof buffer === 'string') throw new Error(`Cannot save the ${which} body of request #${item.id}: ${buffer}.`);
-  const path = typeof target === 'string' ? reserveFile(target, bodyFileName(item, which)) : await target();
+  const path = await target();
   await writeFile(path, buffer);
   return path;
 }
@@ -78,13 +122,13 @@ async function rawResponseBody(item: NetworkItem, timeoutMs: number): Promise<Bu
   // moments, so wait for it (bounded) instead of answering "still loading" on a race.
   if (item.state === 'pending') {
     try {
-      return await within(item.response.body(), timeoutMs);
+      return await withDeadline(item.response.body(), timeoutMs, () => new Error(`timed out after ${timeoutMs} ms`));
     } catch {
       return 'the response is still loading; ask again once it finished';
     }
   }
   try {
-    return await within(item.response.body(), timeoutMs);
+    return await withDeadline(item.response.body(), timeoutMs, () => new Error(`timed out after ${timeoutMs} ms`));
   } catch (error) {
     return `the browser no longer has it: Chromium drops response bodies when the page navigates away (${firstLine(error)}). Repeat the request on the current page to read its body`;
   }
@@ -112,6 +156,7 @@ function headerOf(headers: Record<string, string>, name: string): string | undef
   return key ? headers[key] : undefined;
 }
 
+/** A file name for one of the request's bodies: its id, which body, the URL's last segment, an extension. */
 export function bodyFileName(item: NetworkItem, which: 'request' | 'response'): string {
   let last = '';
   try {
@@ -136,14 +181,3 @@ function extensionFor(contentType: string | undefined): string {
   return EXTENSIONS.find(([pattern]) => pattern.test(type))?.[1] ?? '';
 }
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function firstLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).split('\n')[0];
-}

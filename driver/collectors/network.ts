@@ -4,46 +4,34 @@
 import type { Page, Request, Response } from 'playwright';
 import { guarded } from './guard.js';
 import { Buckets, IdSource, type Bucket } from './buckets.js';
-import { frameOf, type NavigationTracker, type NewDocument } from './navigation.js';
+import { frameOf, type NavigationTracker, type NewDocument } from '../navigation/documents.js';
 import { ErrorBodies } from './error-bodies.js';
+import { listingOf, type Listing, type Paging } from './listing.js';
+import type { NetworkItem, RequestState } from './network-item.js';
 
-export type RequestState = 'pending' | 'finished' | 'failed';
-
-export interface NetworkItem {
-  id: number;
-  method: string;
-  url: string;
-  resourceType: string;
-  /** The main-frame request that loaded a document (kept when the cap drops others). */
-  isDocument: boolean;
-  state: RequestState;
-  status?: number;
-  statusText?: string;
-  /** Network error text, e.g. net::ERR_CONNECTION_REFUSED. */
-  failure?: string;
-  startTime: number;
-  /** Milliseconds from sending to the end of the response (or the failure), when known. */
-  durationMs?: number;
-  fromServiceWorker?: boolean;
-  /** Id of the request this one was redirected from. */
-  redirectedFromId?: number;
-  request: Request;
-  response?: Response;
-  /** Body of an error response, read as soon as it finished (see ErrorBodies). */
-  capturedBody?: Buffer;
-}
-
-export interface StatusFilter {
-  /** e.g. 404, '4xx', '>=400', 'failed', 'ok', 'pending', 'error' (HTTP >= 400 or failed). */
-  status?: string;
-}
-
-export interface NetworkFilter extends StatusFilter {
+export interface NetworkFilter {
   /** Substring of the URL, or /regex/flags. */
   url?: string;
   /** Resource types (document, script, fetch, xhr, image, stylesheet, font, media, ...). */
   resourceTypes?: string[];
+  /** e.g. 404, '4xx', '>=400', 'failed', 'ok', 'pending', 'error' (HTTP >= 400 or failed). */
+  status?: string;
   includeEarlier?: boolean;
+}
+
+export interface NetworkQuery extends NetworkFilter, Paging {}
+
+export interface NetworkListing extends Listing<NetworkItem> {
+  /** A URL, resource type or status filter narrowed the matches. */
+  filtered: boolean;
+}
+
+/** A URL pattern or status filter that cannot be read; the message says what is accepted. */
+export class NetworkFilterError extends Error {
+  constructor(message: string, readonly kind: 'url-pattern' | 'status') {
+    super(message);
+    this.name = 'NetworkFilterError';
+  }
 }
 
 export interface NetworkOptions {
@@ -101,6 +89,13 @@ export class NetworkCollector {
       bucket,
       items: bucket.items.filter(item => matchUrl(item.url) && (!types || types.has(item.resourceType)) && matchStatus(item)),
     }));
+  }
+
+  /** One page of the matching requests; throws for a malformed URL pattern or status filter. */
+  query(query: NetworkQuery = {}): NetworkListing {
+    const includeEarlier = !!query.includeEarlier;
+    const listing = listingOf(this.buckets, this.list(query), includeEarlier, query);
+    return { ...listing, filtered: !!(query.url || query.resourceTypes?.length || query.status) };
   }
 
   dispose(): void {
@@ -163,7 +158,7 @@ function durationOf(request: Request, startTime: number): number {
   return Date.now() - startTime;
 }
 
-export function urlMatcher(pattern: string | undefined): (url: string) => boolean {
+function urlMatcher(pattern: string | undefined): (url: string) => boolean {
   if (!pattern) return () => true;
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
   if (regex) {
@@ -171,14 +166,14 @@ export function urlMatcher(pattern: string | undefined): (url: string) => boolea
     try {
       compiled = new RegExp(regex[1], regex[2]);
     } catch (error) {
-      throw new Error(`Invalid URL regex ${pattern}: ${(error as Error).message}. Fix the pattern or pass a plain substring.`);
+      throw new NetworkFilterError(`Invalid URL regex ${pattern}: ${(error as Error).message}. Fix the pattern or pass a plain substring.`, 'url-pattern');
     }
     return url => compiled.test(url);
   }
   return url => url.includes(pattern);
 }
 
-export function statusMatcher(status: string | undefined): (item: NetworkItem) => boolean {
+function statusMatcher(status: string | undefined): (item: NetworkItem) => boolean {
   const spec = status?.trim().toLowerCase();
   if (!spec) return () => true;
   if (spec === 'failed') return item => item.state === 'failed';
@@ -193,7 +188,7 @@ export function statusMatcher(status: string | undefined): (item: NetworkItem) =
     const op = compare[1] ?? '=';
     return item => item.status !== undefined && compareStatus(item.status, op, n);
   }
-  throw new Error(`Unknown status filter "${status}". Use a code (404), a class (4xx), a comparison (>=400), or one of: failed, error, ok, pending.`);
+  throw new NetworkFilterError(`Unknown status filter "${status}". Use a code (404), a class (4xx), a comparison (>=400), or one of: failed, error, ok, pending.`, 'status');
 }
 
 function compareStatus(status: number, op: string, n: number): boolean {

@@ -3,31 +3,13 @@
 // Precedence: defaults < config file < environment < command line.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { tmpdir } from 'node:os';
-import type { ToolGroup } from './tool.js';
+import { defaultSessionConfig, TOOL_GROUPS, type SessionConfig, type ToolGroup } from '../tools/index.js';
 
-export interface ServerConfig {
-  headless: boolean;
-  executablePath?: string;
-  connect?: string;
-  userDataDir?: string;
-  viewport?: { width: number; height: number };
-  allowedOrigins: string[];
-  blockedOrigins: string[];
-  outputDir: string;
-  actionTimeoutMs: number;
-  navigationTimeoutMs: number;
-  caps: ToolGroup[];
-  evaluate: boolean;
-  allowFileAccess: boolean;
-  snapshotMaxTokens: number;
-  snapshotMode: 'full' | 'diff' | 'none';
-  /** How a page's "leave this page?" (beforeunload) prompt is answered. */
-  beforeUnload: 'accept' | 'dismiss' | 'ask';
+/** A tool session's configuration plus how the server is reached. */
+export interface ServerConfig extends SessionConfig {
   port?: number;
   host: string;
   allowedHosts: string[];
-  browserArgs: string[];
 }
 
 type Kind = 'boolean' | 'string' | 'number' | 'list';
@@ -65,23 +47,7 @@ const OPTIONS: OptionSpec[] = [
 ];
 
 export function defaultConfig(): ServerConfig {
-  return {
-    headless: true,
-    allowedOrigins: [],
-    blockedOrigins: [],
-    outputDir: resolve(tmpdir(), 'ariaref-output'),
-    actionTimeoutMs: 5000,
-    navigationTimeoutMs: 60000,
-    caps: [],
-    evaluate: true,
-    allowFileAccess: false,
-    snapshotMaxTokens: 8000,
-    snapshotMode: 'diff',
-    beforeUnload: 'accept',
-    host: '127.0.0.1',
-    allowedHosts: [],
-    browserArgs: [],
-  };
+  return { ...defaultSessionConfig(), host: '127.0.0.1', allowedHosts: [] };
 }
 
 export class ConfigError extends Error {}
@@ -162,7 +128,7 @@ function parseViewport(text: string): { width: number; height: number } {
   return { width: Number(match[1]), height: Number(match[2]) };
 }
 
-const KNOWN_CAPS: ToolGroup[] = ['vision', 'pdf'];
+const KNOWN_CAPS: ToolGroup[] = TOOL_GROUPS.filter(group => group !== 'core');
 
 function apply(raw: Raw): ServerConfig {
   const config = defaultConfig() as any;

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
-import { BrowserHost } from './browser/host.js';
-import { createSession, type Session } from './server.js';
+import { BrowserHost } from '../index.js';
+import { createSession, type McpSession } from './server.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -46,7 +46,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-interface LiveSession { session: Session; transport: StreamableHTTPServerTransport; lastSeen: number }
+interface LiveSession { session: McpSession; transport: StreamableHTTPServerTransport; lastSeen: number }
 
 export interface HttpMcpServer {
   url: string;

@@ -1,34 +1,20 @@
 // Wires the tool registry to an MCP server for one session. Low-level Server on purpose: we
 // validate arguments with zod ourselves so a bad call becomes a clean isError result naming the
 // field, never a protocol error. Calls of one session run one at a time (they share pages).
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
-import { McpContext } from './context.js';
-import type { BrowserHost } from './browser/host.js';
-import { callTool, enabledTools, inputJsonSchema } from './registry.js';
-
-export function packageVersion(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [join(here, '..', '..', 'package.json'), join(here, '..', '..', '..', 'package.json')]) {
-    try {
-      const pkg = JSON.parse(readFileSync(candidate, 'utf8'));
-      if (pkg.name === 'ariaref') return String(pkg.version);
-    } catch { /* try the next layout (sources vs dist) */ }
-  }
-  return '0.0.0';
-}
+import { packageVersion } from '../index.js';
+import type { BrowserHost } from '../index.js';
+import { callTool, enabledTools, inputJsonSchema, Session } from '../tools/index.js';
 
 const INSTRUCTIONS = 'Browser automation with ARIA snapshots. Call browser_snapshot (or any action: they all return a fresh snapshot) and act on elements by their ref ("e5", "f2e7"). Refs stay valid until the element leaves the page.';
 
 const ROOTS_LIMIT_MS = 3000;
 
-export interface Session { server: Server; context: McpContext; close(): Promise<void> }
+export interface McpSession { server: Server; session: Session; close(): Promise<void> }
 
-export function createSession(config: ServerConfig, host: BrowserHost): Session {
+export function createSession(config: ServerConfig, host: BrowserHost): McpSession {
   const server = new Server(
     { name: 'ariaref', version: packageVersion(), title: 'ariaref browser' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -40,7 +26,7 @@ export function createSession(config: ServerConfig, host: BrowserHost): Session 
     return roots;
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, async () => { roots = undefined; });
-  const context = new McpContext(config, host, listRoots);
+  const session = new Session(config, host, listRoots);
   const tools = enabledTools(config);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -55,16 +41,16 @@ export function createSession(config: ServerConfig, host: BrowserHost): Session 
 
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(CallToolRequestSchema, async request => {
-    const run = queue.then(() => callTool(context, request.params.name, request.params.arguments));
+    const run = queue.then(() => callTool(session, request.params.name, request.params.arguments));
     queue = run.catch(() => {});
     return await run as any;
   });
 
   return {
     server,
-    context,
+    session,
     async close() {
-      await context.dispose().catch(() => {});
+      await session.dispose().catch(() => {});
       await server.close().catch(() => {});
     },
   };

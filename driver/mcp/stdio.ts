@@ -2,7 +2,7 @@
 // transport, after closing the browser so no Chromium is left behind.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ServerConfig } from './config.js';
-import { BrowserHost } from './browser/host.js';
+import { BrowserHost } from '../index.js';
 import { createSession } from './server.js';
 
 export async function serveStdio(config: ServerConfig): Promise<void> {

@@ -6,7 +6,7 @@
 import type { Frame } from 'playwright';
 import { forgetFrame, locateFrame, type LocatedFrame } from './cdp-frames.js';
 import { CdpTarget, SessionGoneError, type EvaluateResult, type RemoteObject } from './cdp-session.js';
-import { withTimeout } from './timeout.js';
+import { withDeadline } from '../deadline.js';
 
 export interface EvaluateOptions {
   timeoutMs: number;
@@ -60,31 +60,37 @@ async function evaluate(frame: Frame, expression: string, fallback: () => Promis
 /** `fn(arg)` in the frame's main world, bounded by `options.timeoutMs`. */
 export function callInFrame<A, R>(frame: Frame, fn: (arg: A) => R | Promise<R>, arg: A, options: EvaluateOptions): Promise<R> {
   const fallback = () => frame.evaluate(fn as any, arg) as Promise<unknown>;
-  return withTimeout(evaluate(frame, invocation(fn, arg), fallback, options), options.timeoutMs, options.what) as Promise<R>;
+  return withDeadline(evaluate(frame, invocation(fn, arg), fallback, options), options.timeoutMs, options.what) as Promise<R>;
 }
 
 /** Evaluates script source (the runtime bundle) in the frame's main world. */
 export function evaluateSource(frame: Frame, source: string, options: EvaluateOptions): Promise<unknown> {
   const fallback = () => frame.evaluate(source);
-  return withTimeout(evaluate(frame, source, fallback, options), options.timeoutMs, options.what);
+  return withDeadline(evaluate(frame, source, fallback, options), options.timeoutMs, options.what);
 }
 
+let ownerCalls = 0;
+
 /**
- * Calls `fn` with `this` = the element owning child frame `frameId` (an iframe) in `where`'s
- * main world; by value. Undefined when the owner cannot be resolved there.
+ * `fn(element, arg)` with `element` = the element owning child frame `ownerOf` (an iframe) in
+ * `where`'s main world, by value: the protocol's way to reach an element without a Playwright
+ * handle. Undefined when the owner cannot be resolved there.
  */
-export async function callOnFrameOwner(where: LocatedFrame, ownerOf: string, fn: string): Promise<unknown> {
+export async function callOnFrameOwner<A, R>(where: LocatedFrame, ownerOf: string, fn: (element: Element, arg: A) => R, arg: A): Promise<{ value: R } | undefined> {
   const contextId = await where.target.contextId(where.frameId, 0);
   if (contextId === undefined) return undefined;
   const { backendNodeId } = await where.target.send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId: ownerOf });
-  const objectGroup = `ariaref-owner-${ownerOf}`;
+  // One group per call: concurrent calls about the same iframe must not release each other's object.
+  const objectGroup = `ariaref-owner-${ownerOf}-${++ownerCalls}`;
   try {
     const { object } = await where.target.send<{ object: RemoteObject }>('DOM.resolveNode', { backendNodeId, executionContextId: contextId, objectGroup });
     if (!object.objectId) return undefined;
     const result = await where.target.send<EvaluateResult>('Runtime.callFunctionOn', {
-      functionDeclaration: fn, objectId: object.objectId, returnByValue: true, silent: true,
+      // The element is the call's `this`; the argument is a JSON literal, as in callInFrame.
+      functionDeclaration: `function () { return (${fn.toString()})(this, ${literal(arg)}); }`,
+      objectId: object.objectId, returnByValue: true, silent: true,
     });
-    return CdpTarget.valueOf(CdpTarget.unwrap(result));
+    return { value: CdpTarget.valueOf(CdpTarget.unwrap(result)) as R };
   } finally {
     where.target.send('Runtime.releaseObjectGroup', { objectGroup }).catch(() => {});
   }

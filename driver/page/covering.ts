@@ -1,8 +1,11 @@
 // Names the element that covers a click target ("<div> intercepts pointer events"), so an
-// agent can close the overlay instead of retrying blindly.
+// agent can close the overlay instead of retrying blindly. Asked by ref: the target's element
+// is turned into its ref (it has one when the action was on a ref), and the runtime does the
+// hit test for that ref in the element's own frame (page/runtime.ts coveringElement).
 import type { Locator, Page } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
-import { withTimeout } from './timeout.js';
+import * as runtime from './runtime.js';
+import { withDeadline } from '../deadline.js';
 
 export type { CoveringElement };
 
@@ -13,24 +16,20 @@ const DESCRIBE_TIMEOUT_MS = 2_000;
  * descendant) is on top. Computed in the element's own frame by the runtime.
  */
 export async function describeCoveringElement(_page: Page, locator: Locator, timeoutMs = DESCRIBE_TIMEOUT_MS): Promise<CoveringElement | null> {
-  return withTimeout(locator.evaluate((target: Element): CoveringElement | null => {
-    const api = (globalThis as any).__ariaref;
-    const rect = target.getBoundingClientRect();
-    const x = rect.left + rect.width / 2;
-    const y = rect.top + rect.height / 2;
-    let top = target.ownerDocument.elementFromPoint(x, y);
-    while (top?.shadowRoot) {
-      const inner = top.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === top) break;
-      top = inner;
-    }
-    if (!top) return null;
-    for (let node: Node | null = top; node; node = node.parentNode ?? (node as any).host ?? null)
-      if (node === target) return null;
-    if (typeof api?.coveringElement === 'function') return api.coveringElement(x, y);
-    // Older runtime without coveringElement(): role, name and ref of the hit element only.
-    return { role: api?.role(top) ?? '', name: api?.name(top) ?? '', ref: api?.refFor(top), tag: top.localName };
-  }, undefined, { timeout: timeoutMs }), timeoutMs + 500, 'Finding the covering element');
+  return withDeadline(coveringOf(locator, timeoutMs), timeoutMs + 500, 'Finding the covering element');
+}
+
+async function coveringOf(locator: Locator, timeoutMs: number): Promise<CoveringElement | null> {
+  const handle = await locator.elementHandle({ timeout: timeoutMs });
+  try {
+    // The frame comes from the protocol (no page script); the ref through the handle, since
+    // Playwright gives no protocol id for it.
+    const frame = await handle.ownerFrame();
+    const ref = frame ? await runtime.refFor(frame, handle, undefined, timeoutMs) : undefined;
+    return frame && ref ? await runtime.coveringElement(frame, ref, timeoutMs) : null;
+  } finally {
+    handle.dispose().catch(() => {});
+  }
 }
 
 function isMeaningfulRole(role: string): boolean {

@@ -3,7 +3,7 @@
 import type { Frame } from 'playwright';
 import type { FindMatch, FindQuery, FindResult } from '../../injected/types.js';
 import type { SnapshotTarget } from './snapshot.js';
-import { callRuntime } from './runtime-call.js';
+import * as runtime from './runtime.js';
 
 const FRAME_TIMEOUT_MS = 5_000;
 
@@ -16,8 +16,8 @@ export interface PageFindResult {
 
 async function findInFrame(target: SnapshotTarget, frame: Frame, query: FindQuery): Promise<FindResult> {
   const frameQuery: FindQuery = { ...query, prefix: target.frames.prefixOf(frame), seed: target.frames.seedFor(frame) };
-  // Injects the runtime once into a document that lacks it, like snapshots do.
-  const result = await callRuntime<FindResult>(frame, 'find', [frameQuery], { timeoutMs: FRAME_TIMEOUT_MS, what: 'Searching the frame' });
+  // The client injects the runtime once into a document that lacks it, like snapshots do.
+  const result = await runtime.find(frame, frameQuery, FRAME_TIMEOUT_MS);
   if (result.docId !== undefined && result.lastRef !== undefined)
     target.frames.recordSnapshot(frame, { docId: result.docId, lastRef: result.lastRef, url: result.url ?? frame.url() });
   return result;

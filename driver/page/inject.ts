@@ -2,10 +2,11 @@
 // frame of every page of a context before page scripts run: context.addInitScript covers the
 // main frame, same- and cross-origin iframes (Playwright attaches to out-of-process frames),
 // frames created later and popups. Frames that existed before we arrived (connect/attach)
-// get it by evaluation; a frame found without it is repaired on demand.
+// get it by evaluation; a frame found without it is repaired on demand: every call of the
+// runtime client (runtime.ts) re-injects once when it finds the runtime missing.
 import type { BrowserContext, Frame, Page } from 'playwright';
 import { runtimeSource } from '../runtime-source.js';
-import { callInFrame, evaluateSource } from './cdp-evaluate.js';
+import { evaluateSource } from './cdp-evaluate.js';
 
 const contextsWithInitScript = new WeakMap<BrowserContext, Promise<void>>();
 
@@ -52,22 +53,7 @@ export function installRuntime(context: BrowserContext): Promise<void> {
   return installing;
 }
 
-/** True when the frame's current document has the runtime. */
-export async function hasRuntime(frame: Frame, timeoutMs = INJECT_TIMEOUT_MS): Promise<boolean> {
-  try {
-    return await callInFrame(frame, () => typeof (globalThis as any).__ariaref === 'object', undefined, { timeoutMs, what: 'Checking for the ariaref runtime' });
-  } catch {
-    return false;
-  }
-}
-
-/** Re-injects the runtime when the frame's document lacks it (e.g. created before attach). */
-export async function ensureRuntime(frame: Frame, timeoutMs = INJECT_TIMEOUT_MS): Promise<boolean> {
-  if (await hasRuntime(frame, timeoutMs)) return true;
-  return injectIntoFrame(frame, timeoutMs);
-}
-
-/** True for the error a call gets when `__ariaref` is missing in the frame. */
+/** True for the error a call gets when `__ariaref` is missing in the frame (runtime.ts raises it). */
 export function isMissingRuntimeError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /__ariaref/.test(message) && /undefined|not defined|null/.test(message);

@@ -2,11 +2,12 @@
 // a wrong, removed or outdated ref fails in one round trip with the runtime's own message
 // (or the navigation that made it outdated), never with a generic locator timeout.
 import type { Frame, Locator, Page } from 'playwright';
-import type { RefCheck } from '../../injected/types.js';
 import { parseRef, type FrameRegistry, type LiveDocument, type ParsedRef } from './frames.js';
-import { injectIntoFrame } from './inject.js';
+import { isMissingRuntimeError } from './inject.js';
 import { refSelector } from './selector-engine.js';
-import { callInFrame } from './cdp-evaluate.js';
+import { checkRef, documentOf, type LiveCheck } from './runtime.js';
+import { PageTimeoutError, withDeadline } from '../deadline.js';
+import { firstLine } from '../errors.js';
 
 export { isRef, parseRef } from './frames.js';
 
@@ -28,30 +29,18 @@ export interface RefTarget {
 
 const CHECK_TIMEOUT_MS = 3_000;
 
-interface LiveCheck extends LiveDocument {
-  check: RefCheck;
-}
-
-function checkInFrame(frame: Frame, ref: string): Promise<LiveCheck | null> {
-  return callInFrame(frame, r => {
-    const api = (globalThis as any).__ariaref;
-    // No page built-ins here (String, JSON...): the page may have replaced them.
-    return api ? { check: api.checkRef(r), docId: `${api.docId}`, url: location.href } : null;
-  }, ref, { timeoutMs: CHECK_TIMEOUT_MS, what: `Checking ref ${ref}` });
-}
-
 async function liveDocument(frame: Frame): Promise<LiveDocument | undefined> {
-  const live = await checkInFrame(frame, 'e0').catch(() => null);
-  return live ? { docId: live.docId, url: live.url } : undefined;
+  return documentOf(frame, CHECK_TIMEOUT_MS).catch(() => undefined);
 }
 
-/** Ref check in the live document, injecting the runtime once if the document lacks it. */
+/** Ref check in the live document (the client injects the runtime once if the document lacks it). */
 async function liveCheck(frame: Frame, parsed: ParsedRef): Promise<LiveCheck> {
-  let live = await checkInFrame(frame, parsed.ref);
-  if (!live && await injectIntoFrame(frame)) live = await checkInFrame(frame, parsed.ref);
-  if (!live)
+  try {
+    return await checkRef(frame, parsed.ref, CHECK_TIMEOUT_MS);
+  } catch (error) {
+    if (!isMissingRuntimeError(error)) throw error;
     throw new RefError(`Ref ${parsed.ref}: the ariaref runtime is not available in its frame (${frame.url()}). Take a new snapshot; if this persists, reload the page.`, 'no-runtime', parsed.ref);
-  return live;
+  }
 }
 
 /**
@@ -77,11 +66,29 @@ export async function validateRef(target: RefTarget, ref: string): Promise<Frame
  * A Locator for a ref ('e5', 'f2e7': validated now, fails fast) or for any Playwright
  * selector ('role=button[name="Save"]', '#id', 'text=Hi': resolved lazily by Playwright).
  */
-export async function locatorFor(target: RefTarget, refOrSelector: string): Promise<Locator> {
-  const parsed = parseRef(refOrSelector);
-  if (!parsed) return target.page.locator(refOrSelector);
+export async function locatorFor(target: RefTarget, refOrSelector: string, options: { exactlyOne?: boolean } = {}): Promise<Locator> {
+  const trimmed = refOrSelector.trim();
+  const parsed = parseRef(trimmed);
+  if (!parsed) return options.exactlyOne ? uniqueSelector(target.page, trimmed) : target.page.locator(refOrSelector);
   const frame = await validateRef(target, parsed.ref);
   return frame.locator(refSelector(parsed.ref));
+}
+
+/** A selector checked now: it must be valid and match exactly one element, else an error says what to do. */
+async function uniqueSelector(page: Page, selector: string): Promise<Locator> {
+  const locator = page.locator(selector);
+  let count: number;
+  try {
+    count = await withDeadline(locator.count(), CHECK_TIMEOUT_MS, `Counting the elements of "${selector}"`);
+  } catch (error) {
+    if (error instanceof PageTimeoutError) throw error;
+    throw new Error(`"${selector}" is neither a snapshot ref (like e5 or f2e7) nor a valid Playwright selector: ${firstLine(error)}`);
+  }
+  if (count === 0)
+    throw new Error(`No element matches the selector "${selector}". Take a snapshot and pass the ref of the element instead.`);
+  if (count > 1)
+    throw new Error(`The selector "${selector}" matches ${count} elements. Use a ref from a snapshot, or a more specific selector.`);
+  return locator;
 }
 
 /**

@@ -1,13 +1,14 @@
 // A page snapshot: the main frame's snapshot with every child frame's snapshot stitched under
 // its `iframe` placeholder, recursively and in parallel. A frame that cannot be read (still
 // loading, busy, crashed, gone) becomes a leaf with a short note; it never fails the whole call.
-import type { ElementHandle, Frame, Page } from 'playwright';
+import type { Frame, Page } from 'playwright';
 import type { AriaNode, SnapshotOptions, SnapshotResult } from '../../injected/types.js';
 import type { FrameRegistry } from './frames.js';
 import { locateFrame } from './cdp-frames.js';
-import { callOnFrameOwner, frameOwnerInset } from './cdp-evaluate.js';
-import { callRuntime } from './runtime-call.js';
-import { firstLine, withTimeout } from './timeout.js';
+import { frameOwnerInset } from './cdp-evaluate.js';
+import * as runtime from './runtime.js';
+import { withDeadline } from '../deadline.js';
+import { firstLine } from '../errors.js';
 import {
   offsetTreeBoxes, offsetYamlBoxes, stitchTree, stitchYaml, treeLevelOfRef, yamlLevelOfRef,
   type FrameContent,
@@ -30,14 +31,23 @@ export interface PageSnapshotOptions {
   timeoutMs?: number;
   /** Token budget (characters/4): larger pages fold runs of similar siblings and deep regions into lines that say how to page on. */
   budgetTokens?: number;
-  /** Paging of the root's children, as named by a fold line ("snapshot with rootRef=e12 offset=10"). */
+  /** Paging of the root's children, as named by a fold line ("snapshot with ref=e12 offset=10"). */
   offset?: number;
   limit?: number;
 }
 
-/** Each child frame is folded on its own, so it gets a share of the page's budget. */
-function childFrameBudget(budgetTokens: number | undefined): number | undefined {
-  return budgetTokens === undefined ? undefined : Math.max(500, Math.floor(budgetTokens / 4));
+/** A child frame always gets enough of the budget to show its outline and fold lines. */
+const MIN_FRAME_TOKENS = 250;
+
+/**
+ * Each frame is folded by its own runtime, so the page's budget is shared out here: the child
+ * frames of a frame split what the frame itself left of its budget (its runtime reports what it
+ * used), each getting at least MIN_FRAME_TOKENS.
+ */
+function childFrameBudget(budgetTokens: number | undefined, usedTokens: number | undefined, children: number): number | undefined {
+  if (budgetTokens === undefined) return undefined;
+  const left = Math.max(0, budgetTokens - (usedTokens ?? 0));
+  return Math.max(MIN_FRAME_TOKENS, Math.floor(left / Math.max(1, children)));
 }
 
 export interface StitchedSnapshot {
@@ -55,65 +65,35 @@ export interface SnapshotTarget {
 const ROOT_TIMEOUT_MS = 10_000;
 const CHILD_TIMEOUT_MS = 5_000;
 
-/** Runs `__ariaref.snapshot` in one frame, injecting the runtime once if it is missing. */
+/** The runtime's snapshot of one frame (the client injects the runtime once if it is missing). */
 export function snapshotInFrame(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
-  return callRuntime<SnapshotResult>(frame, 'snapshot', [options], { timeoutMs, what: 'The frame snapshot' });
+  return runtime.snapshot(frame, options, timeoutMs);
 }
 
-/** Maps iframe placeholder refs of `frame`'s snapshot to the child Frames they hold. */
+/**
+ * Maps iframe placeholder refs of `frame`'s snapshot to the child Frames they hold: the ref of
+ * each child's iframe element, asked in parallel (over the protocol from the child's frame id,
+ * else through Playwright's handle of the iframe). A child that does not answer stays unmatched.
+ */
 async function childFramesByRef(frame: Frame, iframeRefs: string[], timeoutMs: number): Promise<Map<string, Frame>> {
   const byRef = new Map<string, Frame>();
   const children = frame.childFrames();
   if (!iframeRefs.length || !children.length) return byRef;
-  const found = await withTimeout(refsOfFrameOwners(frame, children), timeoutMs, 'Matching iframes to frames').catch(() => children.map(() => undefined));
-  const rest = children.filter((_, index) => found[index] === undefined);
-  const viaPlaywright = rest.length ? await refsViaPlaywright(frame, rest, timeoutMs) : [];
-  const refs = new Map<Frame, string | null | undefined>();
-  children.forEach((child, index) => refs.set(child, found[index]));
-  rest.forEach((child, index) => refs.set(child, viaPlaywright[index]));
-  for (const [child, ref] of refs)
+  const refs = await Promise.all(children.map(child => runtime.refFor(frame, { ownerOf: child }, undefined, timeoutMs).catch(() => undefined)));
+  children.forEach((child, index) => {
+    const ref = refs[index];
     if (ref && iframeRefs.includes(ref)) byRef.set(ref, child);
+  });
   return byRef;
-}
-
-/**
- * The ref of each child frame's iframe element, read in the parent's main world through the
- * DevTools protocol; undefined where that path cannot be used (see cdp-frames.ts).
- */
-async function refsOfFrameOwners(frame: Frame, children: Frame[]): Promise<Array<string | null | undefined>> {
-  const parent = await locateFrame(frame);
-  if (!parent) return children.map(() => undefined);
-  const refFor = 'function () { const api = globalThis.__ariaref; return api ? api.refFor(this) ?? null : null; }';
-  return Promise.all(children.map(async child => {
-    const where = await locateFrame(child);
-    if (!where) return undefined;
-    const ref = await callOnFrameOwner(parent, where.frameId, refFor).catch(() => undefined);
-    return typeof ref === 'string' || ref === null ? ref : undefined;
-  }));
-}
-
-/** The same through Playwright's handles (other browsers; frames not located over CDP). */
-async function refsViaPlaywright(frame: Frame, children: Frame[], timeoutMs: number): Promise<Array<string | null>> {
-  const handles = await Promise.all(children.map(child =>
-    withTimeout(child.frameElement(), timeoutMs, 'Finding the iframe element').catch(() => null)));
-  try {
-    return await withTimeout(frame.evaluate(
-      elements => elements.map(el => (el ? (globalThis as any).__ariaref.refFor(el) ?? null : null)) as Array<string | null>,
-      handles as Array<ElementHandle | null>), timeoutMs, 'Matching iframes to frames');
-  } catch {
-    return children.map(() => null);
-  } finally {
-    for (const handle of handles) handle?.dispose().catch(() => {});
-  }
 }
 
 /** Where a frame's viewport starts in the top-level viewport (for boxes). */
 async function frameOrigin(frame: Frame, timeoutMs: number): Promise<{ x: number; y: number }> {
-  const handle = await withTimeout(frame.frameElement(), timeoutMs, 'Finding the iframe element');
+  const handle = await withDeadline(frame.frameElement(), timeoutMs, 'Finding the iframe element');
   try {
-    const box = await withTimeout(handle.boundingBox(), timeoutMs, 'Measuring the iframe');
+    const box = await withDeadline(handle.boundingBox(), timeoutMs, 'Measuring the iframe');
     // The frame's viewport starts inside the iframe's border and padding.
-    const inset = await withTimeout(insetViaCdp(frame), timeoutMs, 'Measuring the iframe').catch(() => undefined) ?? await withTimeout(handle.evaluate((el: Element) => {
+    const inset = await withDeadline(insetViaCdp(frame), timeoutMs, 'Measuring the iframe').catch(() => undefined) ?? await withDeadline(handle.evaluate((el: Element) => {
       const style = getComputedStyle(el);
       return { x: el.clientLeft + parseFloat(style.paddingLeft || '0'), y: el.clientTop + parseFloat(style.paddingTop || '0') };
     }), timeoutMs, 'Measuring the iframe');
@@ -189,6 +169,7 @@ class FrameSnapshotter {
     if (!result.iframes.length) return contents;
     const childTimeout = Math.min(job.timeoutMs, this.options.timeoutMs ?? CHILD_TIMEOUT_MS);
     const byRef = await childFramesByRef(job.frame, result.iframes, childTimeout).catch(() => new Map<string, Frame>());
+    const budgetTokens = childFrameBudget(job.options.budgetTokens, result.tokens, result.iframes.length);
     await Promise.all(result.iframes.map(async ref => {
       const depth = job.depth === undefined ? undefined : job.depth - levelOf(result, ref) - 1;
       if (depth !== undefined && depth < 0) return; // cut by the depth limit like any other subtree
@@ -198,18 +179,17 @@ class FrameSnapshotter {
         contents.set(ref, { kind: 'note', note: 'frame not loaded: still loading' });
         return;
       }
-      contents.set(ref, await this.childContent({ ...job, frame, depth, timeoutMs: childTimeout }));
+      contents.set(ref, await this.childContent({ ...job, frame, depth, timeoutMs: childTimeout }, budgetTokens));
     }));
     return contents;
   }
 
-  private async childContent(job: FrameJob): Promise<FrameContent> {
+  private async childContent(job: FrameJob, budgetTokens: number | undefined): Promise<FrameContent> {
     try {
       const origin = this.options.boxes ? await frameOrigin(job.frame, job.timeoutMs) : { x: 0, y: 0 };
       // Child frames are always snapshotted whole: root options apply to the first frame only.
-      const { rootRef: _r, rootSelector: _s, offset: _o, limit: _l, budgetTokens, ...rest } = job.options;
-      const childBudget = childFrameBudget(budgetTokens);
-      const options = childBudget === undefined ? rest : { ...rest, budgetTokens: childBudget };
+      const { rootRef: _r, rootSelector: _s, offset: _o, limit: _l, budgetTokens: _b, ...rest } = job.options;
+      const options = budgetTokens === undefined ? rest : { ...rest, budgetTokens };
       const result = await this.run({ ...job, options, origin });
       if (isEmpty(result)) return { kind: 'yaml', yaml: '' };
       return result.yaml !== undefined ? { kind: 'yaml', yaml: result.yaml } : { kind: 'tree', tree: result.tree! };

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright';
 import type { FindResult, SnapshotOptions } from '../../injected/types.js';
-import { parseFoldLine } from '../../injected/fold.js';
+import { parseFoldLine } from '../../injected/fold/fold.js';
 // @ts-expect-error plain ESM module without types (the benchmark's page generators)
 import { deep, form, table } from '../../bench/pages.mjs';
 import { launchChromium, runtimeContext } from '../support/browser.js';
@@ -71,7 +71,7 @@ describe('budgeted snapshots in Chromium', () => {
     const folded = await snap({ budgetTokens: 2000 });
     expect(full.length).toBeGreaterThan(8000);
     expect(folded.length).toBeLessThanOrEqual(8000);
-    expect(folded).toMatch(/more rows folded: snapshot with rootRef=e\d+ offset=\d+/);
+    expect(folded).toMatch(/more rows folded: snapshot with ref=e\d+ offset=\d+/);
     // The same refs as the full snapshot for what it shows.
     const fullRefs = refsOf(full);
     for (const ref of refsOf(folded)) expect(fullRefs.has(ref)).toBe(true);
@@ -83,11 +83,11 @@ describe('budgeted snapshots in Chromium', () => {
     const top = await snap({ budgetTokens: 2000 });
     expect(top.length).toBeLessThanOrEqual(8000);
     expect(top).toContain('link "Read more 0"');
-    expect(top).toMatch(/"Part 29" \[ref=(e\d+)\]: "… \d+ nodes off-screen, 1 interactive: snapshot with rootRef=\1"/);
+    expect(top).toMatch(/"Part 29" \[ref=(e\d+)\]: "… \d+ nodes off-screen, 1 interactive: snapshot with ref=\1"/);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const bottom = await snap({ budgetTokens: 2000 });
     expect(bottom).toContain('link "Read more 29"');
-    expect(bottom).toMatch(/"Part 0" \[ref=(e\d+)\]: "… \d+ nodes off-screen, 1 interactive: snapshot with rootRef=\1"/);
+    expect(bottom).toMatch(/"Part 0" \[ref=(e\d+)\]: "… \d+ nodes off-screen, 1 interactive: snapshot with ref=\1"/);
     // Without a budget problem nothing folds, whatever the position.
     expect(await snap({ budgetTokens: 100_000 })).not.toContain('off-screen');
   });
@@ -106,11 +106,11 @@ describe('budgeted snapshots in Chromium', () => {
     const full = await snap({});
     const rowgroup = /- rowgroup \[ref=(e\d+)\]:\n\s+- row \[ref=e\d+\]:\n\s+- cell "Order 1"/.exec(full)![1];
     const paged = await snap({ rootRef: rowgroup, offset: 10, limit: 3 });
-    expect(paged).toContain(`earlier items: snapshot with rootRef=${rowgroup} offset=0`);
+    expect(paged).toContain(`earlier items: snapshot with ref=${rowgroup} offset=0`);
     expect(paged).toContain('cell "Order 11"');
     expect(paged).toContain('cell "Order 13"');
     expect(paged).not.toContain('cell "Order 14"');
-    expect(paged).toContain(`… 37 more items: snapshot with rootRef=${rowgroup} offset=13`);
+    expect(paged).toContain(`… 37 more items: snapshot with ref=${rowgroup} offset=13`);
   });
 
   it('find by role and name returns the ref and its path', async () => {

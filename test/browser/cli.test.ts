@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './driver-harness.js';
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'driver', 'cli.js');
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'driver', 'cli', 'main.js');
 
 interface Run { code: number | null; stdout: string; stderr: string }
 

@@ -6,9 +6,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { attachCollectors, attachToContext, changesSince, mark, renderChanges, sanitizeFileName, type PageCollectors } from '../../driver/collectors/index.js';
-import { listConsoleMessages, showConsoleMessage } from '../../driver/collectors/queries.js';
-import { listNetworkRequests, showNetworkRequest } from '../../driver/collectors/network-queries.js';
+import { attachCollectors, attachToContext, changesSince, mark, sanitizeFileName, type PageCollectors } from '../../driver/collectors/index.js';
+import { formatAnsweredDialog, formatChanges } from '../../driver/tools/format/events.js';
+import { listConsoleMessages, showConsoleMessage } from '../../driver/tools/format/console.js';
+import { listNetworkRequests, showNetworkRequest } from '../../driver/tools/format/network.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -150,7 +151,7 @@ describe('console', () => {
     expect(item.source).toBe('error');
     expect(item.stack).toContain('explode');
     expect(showConsoleMessage(collectors.console, item.id)).toContain('Stack:');
-    const summary = renderChanges(changesSince(collectors, { console: 0, network: 0, downloads: 0, dialogs: 0 }));
+    const summary = formatChanges(changesSince(collectors, { console: 0, network: 0, downloads: 0, dialogs: 0 }));
     expect(summary).toEqual([`- [error] #${item.id} Uncaught Error: kaboom on load`]);
   });
 
@@ -244,7 +245,7 @@ describe('modal states', () => {
     await expect.poll(() => collectors.modal.states().length).toBe(1);
     expect(collectors.modal.states()[0]).toMatchObject({ kind: 'dialog', type: 'alert', message: 'loading alert' });
     expect(collectors.modal.isBlocked()).toBe(true);
-    expect(await collectors.modal.handleDialog(true)).toContain('Accepted the alert dialog');
+    expect(formatAnsweredDialog(await collectors.modal.answerDialog(true))).toContain('Accepted the alert dialog');
     await page.waitForLoadState('load');
     expect(await page.textContent('body')).toContain('after');
     expect(collectors.modal.states()).toEqual([]);
@@ -255,7 +256,7 @@ describe('modal states', () => {
     await expect.poll(() => collectors.modal.states().length).toBe(1);
     await page.goto(`${origin}/log?n=1`);
     expect(collectors.modal.states()).toEqual([]);
-    await expect(collectors.modal.handleDialog(true)).rejects.toThrow(/No dialog is open/);
+    await expect(collectors.modal.answerDialog(true)).rejects.toThrow(/No dialog is open/);
   });
 
   it('answers confirm and prompt by policy, per call or globally', async () => {
@@ -293,10 +294,10 @@ describe('downloads', () => {
     await page.click('#l');
     await expect.poll(() => collectors.downloads.list().length).toBe(2);
     await collectors.downloads.settled();
-    const events = renderChanges(changesSince(collectors, before)).filter(line => line.includes('[download]'));
+    const events = formatChanges(changesSince(collectors, before)).filter(line => line.includes('[download]'));
     expect(events).toHaveLength(2);
     expect(events[0]).toContain(`saved to ${outputDir}`);
-    expect(renderChanges(changesSince(collectors, mark(collectors)))).toEqual([]);
+    expect(formatChanges(changesSince(collectors, mark(collectors)))).toEqual([]);
     const [one, two] = collectors.downloads.list();
     expect(one.state).toBe('saved');
     expect(two.state).toBe('saved');

@@ -49,6 +49,22 @@ describe('stitched snapshots', () => {
     await page.page.close();
   });
 
+  it('shares the token budget among child frames: the stitched page stays within it', async () => {
+    const rows = (n: number, tag: string) => `<table>${Array.from({ length: n }, (_, i) => `<tr><td>${tag} row ${i}</td><td><a href="/r/${i}">Open ${i}</a></td></tr>`).join('')}</table>`;
+    server.route('/big-frame.html', rows(300, 'Frame'));
+    const page = await open(`<h1>Frames</h1>${rows(40, 'Main')}` +
+      Array.from({ length: 12 }, (_, i) => `<iframe title="F${i}" src="/big-frame.html" width=200 height=60></iframe>`).join(''));
+    await page.page.waitForLoadState('load');
+    const budgetTokens = 4000;
+    const snapshot = await page.snapshot({ budgetTokens });
+    // Every frame shows its start and a fold line to page on from.
+    expect([...snapshot.matchAll(/- cell "Frame row 0"/g)]).toHaveLength(12);
+    expect(snapshot).toMatch(/… \d+ more rows folded: snapshot with ref=f\d+e\d+ offset=\d+/);
+    // The budget counts 4 characters a token; frames get at least a small share each.
+    expect(snapshot.length / 4).toBeLessThan(budgetTokens * 1.25);
+    await page.page.close();
+  });
+
   it('returns the same structure as a JSON tree', async () => {
     const page = await open(`<iframe src="${server.crossOrigin}/cross.html"></iframe>`);
     await page.page.waitForLoadState('load');

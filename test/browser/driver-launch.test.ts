@@ -62,8 +62,8 @@ describe('launch and connect', () => {
       expect(error).toMatch(/in use by another browser/);
       expect(error).toMatch(/isolated/);
     } finally {
-      await first.close();
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); // Chromium helpers may still be writing
+      await first.close(); // Playwright resolves once the browser and all its helper processes are gone
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 
@@ -73,6 +73,10 @@ describe('launch and connect', () => {
       ...defaultBrowserArgs(), '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`,
       `${server.origin}/page.html`,
     ], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // 'exit' is the browser process alone; its helpers (network and storage services, GPU, zygotes,
+    // renderers) outlive it and still write the profile while they shut down. They all inherit the
+    // stderr pipe, so 'close' (every stdio stream closed) comes only once the last of them is gone.
+    const closed = new Promise(done => child.once('close', done));
     try {
       const endpoint = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -95,10 +99,9 @@ describe('launch and connect', () => {
       expect((await again.pages()).length).toBeGreaterThan(0);
       await again.close();
     } finally {
-      const exited = new Promise(done => child.once('exit', done));
       child.kill();
-      if (child.exitCode === null) await exited;
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); // Chromium helpers may still be writing
+      await closed;
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 

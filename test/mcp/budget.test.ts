@@ -27,7 +27,7 @@ it('folds a 1,000-row table to the budget and pages through the rest', async () 
   expect(snapshot.length).toBeLessThan(4000 * 4 * 1.1);
   expect(snapshot).toContain('button "Delete 0"');
   expect(snapshot).not.toContain('button "Delete 999"');
-  const fold = /more rows folded: snapshot with rootRef=(\w+) offset=(\d+)/.exec(snapshot);
+  const fold = /more rows folded: snapshot with ref=(\w+) offset=(\d+)/.exec(snapshot);
   expect(fold, snapshot.slice(-500)).not.toBeNull();
 
   const next = await call(client, 'browser_snapshot', { ref: fold![1], offset: Number(fold![2]), limit: 5 });

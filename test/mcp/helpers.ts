@@ -26,9 +26,9 @@ export async function servePages(pages: Record<string, string>): Promise<PageSer
   return { origin: server.origin, close: server.close };
 }
 
-/** The built CLI: dist/driver/cli.js dispatches `mcp`; dist/driver/mcp/main.js is the direct entry. */
+/** The built CLI: dist/driver/cli/main.js dispatches `mcp`; dist/driver/mcp/main.js is the direct entry. */
 export function cliCommand(): string[] {
-  const cli = join(repoRoot, 'dist', 'driver', 'cli.js');
+  const cli = join(repoRoot, 'dist', 'driver', 'cli', 'main.js');
   if (existsSync(cli)) return [cli, 'mcp'];
   return [join(repoRoot, 'dist', 'driver', 'mcp', 'main.js')];
 }

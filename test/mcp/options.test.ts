@@ -4,16 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, defaultConfig, helpText, parseConfig } from '../../driver/mcp/config.js';
-import { originVerdict } from '../../driver/mcp/safety/origins.js';
-import { checkFilePath } from '../../driver/mcp/safety/files.js';
+import { originVerdict } from '../../driver/browser/origins.js';
+import { checkFilePath } from '../../driver/tools/files.js';
 import { hostAllowed } from '../../driver/mcp/http.js';
-import { allTools, callTool, enabledTools, inputJsonSchema } from '../../driver/mcp/registry.js';
-import { McpContext } from '../../driver/mcp/context.js';
-import { BrowserHost } from '../../driver/mcp/browser/host.js';
-import { parseToolArgs } from '../../driver/mcp/tool-cli.js';
-import { formatSnapshot } from '../../driver/mcp/format/sections.js';
-import { normalizeUrl } from '../../driver/mcp/tools/navigation.js';
-import { imageSize } from '../../driver/mcp/adapter/image-fit.js';
+import { allTools, callTool, enabledTools, inputJsonSchema } from '../../driver/tools/registry.js';
+import { Session } from '../../driver/tools/session.js';
+import { BrowserHost } from '../../driver/browser/host.js';
+import { parseToolArgs } from '../../driver/cli/tool-args.js';
+import { formatSnapshot } from '../../driver/tools/format/sections.js';
+import { normalizeUrl } from '../../driver/tools/groups/navigation.js';
+import { imageSize } from '../../driver/tools/image-fit.js';
 import { tempDir } from './helpers.js';
 
 describe('config', () => {
@@ -88,7 +88,7 @@ describe('safety', () => {
 describe('registry', () => {
   const offline = (overrides: Partial<ReturnType<typeof defaultConfig>>) => {
     const config = { ...defaultConfig(), ...overrides };
-    return new McpContext(config, new BrowserHost(config));
+    return new Session(config, new BrowserHost(config));
   };
 
   it('declares each tool once, with a valid JSON schema, annotations and a known group', () => {
@@ -138,13 +138,9 @@ describe('tool arguments from a command line', () => {
 });
 
 describe('formatting', () => {
-  it('cuts a snapshot over the token budget at a line end and says how to see the rest', () => {
+  it('fences a snapshot whole: the budget is applied once, by the fold in the page', () => {
     const yaml = Array.from({ length: 200 }, (_, i) => `- button "Button ${i}" [ref=e${i}]`).join('\n');
-    const cut = formatSnapshot(yaml, 100);
-    expect(cut.length).toBeLessThan(700);
-    expect(cut).toMatch(/\[ref=e\d+\]\n```/);
-    expect(cut).toContain('Snapshot cut at about 100 tokens');
-    expect(formatSnapshot(yaml, 0)).toContain('Button 199');
+    expect(formatSnapshot(yaml + '\n')).toBe('```yaml\n' + yaml + '\n```');
   });
 
   it('completes URLs without a scheme', () => {

@@ -2,15 +2,15 @@
 // and a crashed tab or a dead browser is replaced on the next call, which says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../driver/mcp/config.js';
-import { McpContext } from '../../driver/mcp/context.js';
-import { BrowserHost } from '../../driver/mcp/browser/host.js';
-import { callTool } from '../../driver/mcp/registry.js';
+import { Session } from '../../driver/tools/session.js';
+import { BrowserHost } from '../../driver/browser/host.js';
+import { callTool } from '../../driver/tools/registry.js';
 import { sectionOf, servePages, tempDir, type PageServer } from './helpers.js';
 import { pages } from './pages.js';
 
 let site: PageServer;
 let host: BrowserHost;
-let context: McpContext;
+let context: Session;
 
 const text = (result: { content: Array<{ type: string; text?: string }> }) => result.content.map(c => c.text ?? '').join('\n');
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   site = await servePages(pages);
   const config = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-') };
   host = new BrowserHost(config);
-  context = new McpContext(config, host);
+  context = new Session(config, host);
 });
 
 afterAll(async () => {

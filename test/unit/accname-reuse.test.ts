@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // Within one pass, a name from content found while naming an ancestor is reused as the element's own
-// name (accname-reuse.ts). Names computed that way, ancestors first as the tree walk does, must equal
+// name (injected/aria/accname/reuse.ts). Names computed that way, ancestors first as the tree walk does, must equal
 // names computed each on its own (outside a pass nothing is cached or reused).
 import { afterEach, describe, expect, test } from 'vitest';
-import { getElementAccessibleName } from '../../injected/accname.js';
-import { beginAriaCaches, endAriaCaches } from '../../injected/cache.js';
+import { getElementAccessibleName } from '../../injected/aria/accname/name.js';
+import { beginAriaCaches, endAriaCaches } from '../../injected/dom/pass-cache.js';
 
 afterEach(() => { document.body.innerHTML = ''; });
 

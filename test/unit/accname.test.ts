@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // accname 1.2 steps in jsdom (no layout, no pseudo-element styles: those run in the conformance suites).
 import { afterEach, describe, expect, test } from 'vitest';
-import { getElementAccessibleDescription, getElementAccessibleName } from '../../injected/accname.js';
-import { beginAriaCaches, endAriaCaches } from '../../injected/cache.js';
-import { cssContentText } from '../../injected/accname-content.js';
+import { getElementAccessibleDescription, getElementAccessibleName } from '../../injected/aria/accname/name.js';
+import { beginAriaCaches, endAriaCaches } from '../../injected/dom/pass-cache.js';
+import { cssContentText } from '../../injected/dom/css-content.js';
 
 function render(html: string): void {
   document.body.innerHTML = html;

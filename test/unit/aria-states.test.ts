@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-// ARIA states (injected/aria-states.ts) on jsdom: checked, disabled, expanded, pressed, selected,
+// ARIA states (injected/aria/states.ts) on jsdom: checked, disabled, expanded, pressed, selected,
 // level, invalid, including the native HTML sources of each and the role gating.
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   getAriaChecked, getAriaDisabled, getAriaExpanded, getAriaInvalid, getAriaLevel, getAriaPressed, getAriaSelected,
   kAriaCheckedRoles, kAriaDisabledRoles, kAriaExpandedRoles, kAriaLevelRoles, kAriaPressedRoles, kAriaSelectedRoles,
-} from '../../injected/aria-states.js';
-import { beginAriaCaches, endAriaCaches } from '../../injected/cache.js';
+} from '../../injected/aria/states.js';
+import { beginAriaCaches, endAriaCaches } from '../../injected/dom/pass-cache.js';
 
 afterEach(() => { document.body.innerHTML = ''; });
 

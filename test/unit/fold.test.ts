@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AriaNode } from '../../injected/types.js';
-import { foldToBudget, parseFoldLine, type FoldOptions } from '../../injected/fold.js';
-import { measureTree } from '../../injected/fold-measure.js';
-import { renderYaml } from '../../injected/render-yaml.js';
+import { foldToBudget, parseFoldLine, type FoldOptions } from '../../injected/fold/fold.js';
+import { measureTree } from '../../injected/fold/measure.js';
+import { renderYaml } from '../../injected/snapshot/render-yaml.js';
 import { allRefs, deepTree, findRef, flatTree, formTree, randomTree, tableTree } from './fold-trees.js';
 
 const BUDGET = 8000;
@@ -109,7 +109,7 @@ describe('foldToBudget', () => {
     const yaml = renderYaml(folded);
     expect(yaml.length).toBeLessThanOrEqual(maxChars(BUDGET));
     expect(yaml.length).toBeGreaterThan(maxChars(BUDGET) * 0.8);  // uses the budget, not a tiny page
-    expect(yaml).toMatch(/- text: "… \d+ more rows folded: snapshot with rootRef=e4 offset=\d+"/);
+    expect(yaml).toMatch(/- text: "… \d+ more rows folded: snapshot with ref=e4 offset=\d+"/);
     expect(yaml).toContain('- button "Delete 1" [ref=e');
     expect(yaml).toContain('- link "Contact"');
     expect(yaml).not.toContain('Delete 1000');
@@ -128,11 +128,11 @@ describe('foldToBudget', () => {
     const page = snapshot(full, { rootRef: 'e4', offset: 10, limit: 5 });
     const yaml = renderYaml(page);
     expect(yaml.split('\n')[0]).toBe('- rowgroup [ref=e4]:');
-    expect(yaml).toContain('- text: "… 10 earlier items: snapshot with rootRef=e4 offset=0"');
+    expect(yaml).toContain('- text: "… 10 earlier items: snapshot with ref=e4 offset=0"');
     expect(yaml).toContain('- row "Order 11 Open 11 Delete 11"');
     expect(yaml).toContain('- row "Order 15 Open 15 Delete 15"');
     expect(yaml).not.toContain('Order 16 ');
-    expect(yaml).toContain('- text: "… 85 more items: snapshot with rootRef=e4 offset=15"');
+    expect(yaml).toContain('- text: "… 85 more items: snapshot with ref=e4 offset=15"');
   });
 
   it('folds a 2,000-deep chain by depth, naming the ref to continue from', () => {
@@ -140,7 +140,7 @@ describe('foldToBudget', () => {
     const folded = foldToBudget(full, { budgetTokens: BUDGET });
     const yaml = renderYaml(folded);
     expect(yaml.length).toBeLessThanOrEqual(maxChars(BUDGET));
-    expect(yaml).toMatch(/"… \d+ nodes folded, 1 interactive: snapshot with rootRef=e\d+"/);
+    expect(yaml).toMatch(/"… \d+ nodes folded, 1 interactive: snapshot with ref=e\d+"/);
     expectFaithful(folded, full);
   });
 
@@ -159,7 +159,7 @@ describe('foldToBudget', () => {
     expect(yaml.length).toBeLessThanOrEqual(maxChars(2000));
     expect(yaml.length).toBeGreaterThan(maxChars(2000) / 2);
     expect(yaml).toContain('- textbox "Field 0" [ref=e1]');
-    expect(yaml).toMatch(/form "Big form" \[ref=e1001\]:\n[^]*more items folded: snapshot with rootRef=e1001 offset=\d+/);
+    expect(yaml).toMatch(/form "Big form" \[ref=e1001\]:\n[^]*more items folded: snapshot with ref=e1001 offset=\d+/);
   });
 
   it('counts the value line a select shows once its options are folded away', () => {
@@ -176,9 +176,25 @@ describe('foldToBudget', () => {
     }
   });
 
+  it('cuts a text run or name that alone is larger than the budget allows, saying how much', () => {
+    const huge = Array.from({ length: 20_000 }, (_, i) => `item ${i}`).join(' ');
+    const tree: AriaNode = { role: 'fragment', name: '', children: [
+      { role: 'paragraph', name: '', ref: 'e1', children: [huge] },
+      { role: 'button', name: huge, ref: 'e2', children: [] },
+    ] };
+    const folded = foldToBudget(tree, { budgetTokens: 1000 });
+    const yaml = renderYaml(folded);
+    expect(yaml.length).toBeLessThan(4000);
+    expect(yaml).toContain('item 0 item 1');
+    expect(yaml).toMatch(/… \(\d+ more characters\)/);
+    expect(findRef(folded, 'e1')).toBeDefined();
+    // Short texts keep every character.
+    expect(renderYaml(foldToBudget(tableTree(1000), { budgetTokens: 1000 }))).not.toMatch(/more characters/);
+  });
+
   it('parses its own fold lines back into snapshot options', () => {
-    expect(parseFoldLine('… 990 more rows folded: snapshot with rootRef=e12 offset=10')).toEqual({ rootRef: 'e12', offset: 10 });
-    expect(parseFoldLine('… 51 nodes folded, 1 interactive: snapshot with rootRef=f2e9')).toEqual({ rootRef: 'f2e9', offset: undefined });
+    expect(parseFoldLine('… 990 more rows folded: snapshot with ref=e12 offset=10')).toEqual({ rootRef: 'e12', offset: 10 });
+    expect(parseFoldLine('… 51 nodes folded, 1 interactive: snapshot with ref=f2e9')).toEqual({ rootRef: 'f2e9', offset: undefined });
     expect(parseFoldLine('… 4 more items folded: snapshot with offset=7')).toEqual({ rootRef: undefined, offset: 7 });
     expect(parseFoldLine('… and the rest is history')).toBeNull();
   });
@@ -249,7 +265,7 @@ describe('off-screen fold', () => {
     // On-screen sections whole; off-screen ones keep their own line and name the way in.
     expect(yaml).toContain('Read more about 2');
     expect(yaml).not.toContain('Read more about 3"');
-    expect(yaml).toMatch(/- form "Section 3" \[ref=(e\d+)\]: "… 5 nodes off-screen, 1 interactive: snapshot with rootRef=\1"/);
+    expect(yaml).toMatch(/- form "Section 3" \[ref=(e\d+)\]: "… 5 nodes off-screen, 1 interactive: snapshot with ref=\1"/);
     expect(yaml).toContain('form "Section 39"');
     // Every ref stays reachable: each off-screen line names a ref whose snapshot shows the rest.
     for (const line of foldLines(folded)) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
-import { isElementHiddenForAria, isElementSubtreeHiddenForAria } from '../../injected/hidden.js';
-import { beginAriaCaches, endAriaCaches } from '../../injected/cache.js';
+import { isElementHiddenForAria, isElementSubtreeHiddenForAria } from '../../injected/aria/hidden.js';
+import { beginAriaCaches, endAriaCaches } from '../../injected/dom/pass-cache.js';
 
 function render(html: string): void {
   document.body.innerHTML = html;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-// The dirty marks of incremental snapshots (injected/incremental-dirty.ts), fed with the records of
+// The dirty marks of incremental snapshots (injected/incremental/dirty.ts), fed with the records of
 // a real MutationObserver: which subtrees must be recomputed, which ancestors recompute themselves.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { DirtyTracker } from '../../injected/incremental-dirty.js';
+import { DirtyTracker } from '../../injected/incremental/dirty.js';
 
 let observer: MutationObserver;
 let tracker: DirtyTracker;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The ref algorithm: numbering, reuse, re-minting, forged caches, map consistency, resolution errors.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSnapshotRuntime, type SnapshotRuntime } from '../../injected/snapshot.js';
-import { RefRegistry } from '../../injected/refs.js';
-import { buildAriaTree } from '../../injected/tree.js';
-import { renderYaml } from '../../injected/render-yaml.js';
+import { createSnapshotRuntime, type SnapshotRuntime } from '../../injected/snapshot/runtime.js';
+import { RefRegistry } from '../../injected/snapshot/refs.js';
+import { buildAriaTree } from '../../injected/snapshot/tree.js';
+import { renderYaml } from '../../injected/snapshot/render-yaml.js';
 import { fakeLayout, inlineOnlyStyles, quietPseudoStyles, runtimeFor } from './snapshot-helpers.js';
 
 const byId = (id: string) => document.getElementById(id)!;

@@ -1,6 +1,6 @@
 // The YAML renderer on hand-built trees: Playwright's key format, attribute order and quoting.
 import { describe, expect, it } from 'vitest';
-import { renderYaml, yamlEscapeKeyIfNeeded, yamlEscapeValueIfNeeded } from '../../injected/render-yaml.js';
+import { renderYaml, yamlEscapeKeyIfNeeded, yamlEscapeValueIfNeeded } from '../../injected/snapshot/render-yaml.js';
 import type { AriaNode } from '../../injected/types.js';
 
 const node = (role: string, name = '', extra: Partial<AriaNode> = {}, children: AriaNode['children'] = []): AriaNode =>

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// Role computation (injected/roles.ts) on jsdom: every implicit-role rule, explicit-role parsing,
+// Role computation (injected/aria/roles.ts) on jsdom: every implicit-role rule, explicit-role parsing,
 // presentational conflict resolution and inheritance.
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   getAriaRole, getExplicitAriaRole, getImplicitAriaRole, hasGlobalAriaAttribute, isPresentationalRole,
-} from '../../injected/roles.js';
-import { beginAriaCaches, endAriaCaches } from '../../injected/cache.js';
+} from '../../injected/aria/roles.js';
+import { beginAriaCaches, endAriaCaches } from '../../injected/dom/pass-cache.js';
 
 afterEach(() => { document.body.innerHTML = ''; });
 

@@ -1,6 +1,6 @@
 // Shared by the jsdom snapshot tests: a layout probe for a browser without layout, and a runtime.
-import { createSnapshotRuntime, type SnapshotRuntime } from '../../injected/snapshot.js';
-import type { BoxRect, VisibilityProbe } from '../../injected/visibility.js';
+import { createSnapshotRuntime, type SnapshotRuntime } from '../../injected/snapshot/runtime.js';
+import type { BoxRect, VisibilityProbe } from '../../injected/snapshot/visibility.js';
 
 /**
  * jsdom has no layout: every displayed element gets a 10x10 box at (x, y) taken from its

@@ -2,11 +2,11 @@
 // The tree walk in jsdom: collapsing, text runs, composed tree, aria-owns, hidden content, values,
 // options (depth, roots, boxes, verbose, JSON) and 10,000-level trees.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSnapshotRuntime } from '../../injected/snapshot.js';
-import { RefRegistry } from '../../injected/refs.js';
-import { buildAriaTree } from '../../injected/tree.js';
-import { renderYaml } from '../../injected/render-yaml.js';
-import { crossableResult, treeToJson } from '../../injected/snapshot-json.js';
+import { createSnapshotRuntime } from '../../injected/snapshot/runtime.js';
+import { RefRegistry } from '../../injected/snapshot/refs.js';
+import { buildAriaTree } from '../../injected/snapshot/tree.js';
+import { renderYaml } from '../../injected/snapshot/render-yaml.js';
+import { crossableResult, treeToJson } from '../../injected/snapshot/json.js';
 import type { AriaNode, SnapshotOptions } from '../../injected/types.js';
 import { fakeLayout, inlineOnlyStyles, quietPseudoStyles, runtimeFor } from './snapshot-helpers.js';
 

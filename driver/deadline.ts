@@ -1,0 +1,52 @@
+// The one deadline helper. Every call into a page is raced against its own timer: a page paused
+// by a dialog, stuck in a busy loop or never finishing a navigation must never hang a caller.
+// The loser of a race is left to finish on its own; its late rejection is swallowed.
+
+/** A call into the page that did not answer in time. */
+export class PageTimeoutError extends Error {
+  constructor(readonly what: string, readonly ms: number) {
+    super(`${what} did not answer within ${ms}ms (the page may be busy, paused by a dialog, or still loading).`);
+    this.name = 'PageTimeoutError';
+  }
+}
+
+/** A cancellable sleep: cancel() clears the timer so nothing keeps Node alive. */
+export function delay(ms: number): { promise: Promise<void>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<void>(resolve => { timer = setTimeout(resolve, Math.max(0, ms)); });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return delay(ms).promise;
+}
+
+/**
+ * Resolves like `work`, or rejects after `ms`: with PageTimeoutError naming `what`, or with
+ * the error `what` builds.
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string | (() => Error)): Promise<T> {
+  const timer = delay(ms);
+  work.catch(() => {});
+  const expired = timer.promise.then((): never => { throw typeof what === 'string' ? new PageTimeoutError(what, ms) : what(); });
+  return Promise.race([work, expired]).finally(() => timer.cancel());
+}
+
+export type Bounded<T> = { ok: true; value: T } | { ok: false; reason: 'timeout' | 'error'; message: string };
+
+/** Like withDeadline, but never rejects: the outcome says whether `work` answered, failed or ran out of time. */
+export async function within<T>(work: Promise<T>, ms: number): Promise<Bounded<T>> {
+  const guarded = work.then(
+    value => ({ ok: true as const, value }),
+    error => ({ ok: false as const, reason: 'error' as const, message: String(error?.message ?? error) }),
+  );
+  const timer = delay(ms);
+  try {
+    return await Promise.race([
+      guarded,
+      timer.promise.then(() => ({ ok: false as const, reason: 'timeout' as const, message: `no answer within ${Math.round(ms)} ms` })),
+    ]);
+  } finally {
+    timer.cancel();
+  }
+}

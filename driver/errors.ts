@@ -1,0 +1,23 @@
+// Reading Playwright's errors: one first line, one navigation test, used by every layer.
+
+export function stripAnsi(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** First line of an error's message, without Playwright's "locator.click: " prefix and call log. */
+export function firstLine(error: unknown): string {
+  const message = stripAnsi(error instanceof Error ? error.message : String(error));
+  return message.split('\n')[0]!.replace(/^(?:frame|page|locator|elementHandle|keyboard|mouse)\.\w+: /, '');
+}
+
+/** True when `error` says the frame's document was replaced (or the frame torn down) while a call ran. */
+export function isNavigationError(error: unknown): boolean {
+  return /Execution context was destroyed|because of a navigation|Cannot find context|navigated|frame (?:was|got) detached/i
+    .test(error instanceof Error ? error.message : String(error));
+}
+
+/** A text cut to `max` characters with an ellipsis, for quoting page text in messages. */
+export function clip(text: string, max = 200): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > max ? oneLine.slice(0, max) + "…" : oneLine;
+}

@@ -1,0 +1,253 @@
+// The one typed door into the page runtime (`globalThis.__ariaref`, installed by injected/index.ts):
+// one function per runtime method the driver uses, typed from injected/types.ts. Every call
+//  - runs in the frame's main world through the DevTools protocol (cdp-evaluate.ts), by value, so
+//    a page that replaced built-ins cannot break it; Playwright's evaluate is only the fallback
+//    where the protocol cannot reach the frame (other browsers, a frame not located for certain);
+//  - is bounded by ONE deadline covering all its attempts (deadline.ts);
+//  - re-injects the runtime once when the document lacks it (a frame that predates attach);
+//  - is retried once on the new document when a navigation replaced the old one mid-call.
+// The driver's page functions that talk to `__ariaref` live here and nowhere else (the `ariaref=`
+// selector engine aside: Playwright runs it). They travel as source with their argument spliced
+// in as a JSON literal, so they use no closure, no import, no nested function and no page
+// built-in (no array spread or iterator, no JSON, no String()).
+//
+// Elements: Playwright has no public way to turn its ElementHandle into a protocol object, so a
+// call about an element is asked by ref wherever the driver has one (covering: the runtime
+// resolves the ref itself); the iframe element holding a child frame is reached over the
+// protocol from the child's frame id (DOM.getFrameOwner); only a bare ElementHandle (AriaPage
+// refFor, the element of a selector, the iframe of a frame the protocol cannot locate) goes
+// through the handle, i.e. through Playwright's evaluate.
+import type { ElementHandle, Frame } from 'playwright';
+import type {
+  ActivityMark, CoveringElement, FindQuery, FindResult, RefCheck, RuntimeApi, SettleOptions, SettleReport,
+  SnapshotOptions, SnapshotResult,
+} from '../../injected/types.js';
+import type { LiveDocument } from './frames.js';
+import { callInFrame, callOnFrameOwner } from './cdp-evaluate.js';
+import { locateFrame } from './cdp-frames.js';
+import { injectIntoFrame, isMissingRuntimeError } from './inject.js';
+import { withDeadline } from '../deadline.js';
+import { isNavigationError } from '../errors.js';
+
+export type { LiveDocument } from './frames.js';
+
+/** A ref check, with the facts of the document it ran in (one round trip). */
+export interface LiveCheck extends LiveDocument {
+  check: RefCheck;
+}
+
+/** The mark opened before an action, and the document it was opened in. */
+export type MarkResult = ActivityMark & { docId: string };
+
+/** The frame prefix and counter floor a minted ref gets (as for snapshots). */
+export type RefOptions = Pick<SnapshotOptions, 'prefix' | 'seed'>;
+
+/** The iframe element that holds the child frame `ownerOf`, in that frame's parent. */
+export interface FrameOwner {
+  ownerOf: Frame;
+}
+
+/** What refFor can be asked about. */
+export type ElementTarget = ElementHandle | FrameOwner;
+
+const CHECK_TIMEOUT_MS = 3_000;
+const REF_FOR_TIMEOUT_MS = 3_000;
+const PRESENCE_TIMEOUT_MS = 3_000;
+/**
+ * Each attempt gets the time left plus this, so the overall deadline (with the caller's `ms`) is
+ * the one that reports a timeout, never an attempt's own.
+ */
+const ATTEMPT_SLACK_MS = 1_000;
+
+// ---- page functions (serialized: see the header) ----
+
+/** `__ariaref[method](a, b)`: a fixed arity instead of a spread, which would use the page's array iterator. */
+function pageInvoke(call: { method: string; args: unknown[]; optional?: boolean }): unknown {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  if (typeof api[call.method] !== 'function') {
+    if (call.optional) return null;
+    throw new Error(`The ariaref runtime of this document has no ${call.method}()`);
+  }
+  const args = call.args;
+  return api[call.method](args[0], args[1]);
+}
+
+function pageCheckRef(ref: string): LiveCheck {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  // A template literal rather than the page's String().
+  return { check: api.checkRef(ref), docId: `${api.docId}`, url: location.href };
+}
+
+function pageDocument(): LiveDocument {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  return { docId: `${api.docId}`, url: location.href };
+}
+
+function pageMarkActivity(): MarkResult | null {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  if (typeof api.markActivity !== 'function') return null;
+  return { ...(api.markActivity() as ActivityMark), docId: `${api.docId}` };
+}
+
+/** Called with the element: a Playwright handle's, or `this` of a protocol call (frame owners). */
+function pageRefFor(element: Element, options: RefOptions | undefined): string | null {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  return api.refFor(element, options) ?? null;
+}
+
+/** What covers the center of ref's element (the runtime's hit test, injected/wait/hit-target.ts); null when it is on top. */
+function pageCoveringElement(ref: string): CoveringElement | null {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  return typeof api.coveringElementOf === 'function' ? api.coveringElementOf(ref) : null;
+}
+
+function pageHasRuntime(): boolean {
+  return typeof (globalThis as any).__ariaref === 'object';
+}
+
+// ---- the call: deadline, re-injection, the new document ----
+
+interface CallSpec {
+  timeoutMs: number;
+  /** What is being done, for the timeout message ("The frame snapshot"). */
+  what: string;
+  /** Call the new document when a navigation replaced the old one mid-call (default true). */
+  followNavigation?: boolean;
+}
+
+async function waitForNewDocument(frame: Frame, ms: number): Promise<void> {
+  const timeout = Math.max(1, ms);
+  await withDeadline(frame.waitForLoadState('domcontentloaded', { timeout }), timeout + 500, 'Waiting for the new document').catch(() => {});
+}
+
+async function attempts<T>(frame: Frame, attempt: (ms: number) => Promise<T>, spec: CallSpec): Promise<T> {
+  const end = Date.now() + spec.timeoutMs;
+  const left = () => Math.max(0, end - Date.now());
+  let followed = spec.followNavigation === false;
+  let injected = false;
+  for (;;) {
+    try {
+      return await attempt(left() + ATTEMPT_SLACK_MS);
+    } catch (error) {
+      if (!followed && isNavigationError(error)) {
+        followed = true;
+        await waitForNewDocument(frame, left());
+        continue;
+      }
+      if (!injected && isMissingRuntimeError(error)) {
+        injected = true;
+        if (await injectIntoFrame(frame, left())) continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** `attempt` with the retries above, failing with PageTimeoutError(`what`) after `timeoutMs` in all. */
+function call<T>(frame: Frame, spec: CallSpec, attempt: (ms: number) => Promise<T>): Promise<T> {
+  return withDeadline(attempts(frame, attempt, spec), spec.timeoutMs, spec.what);
+}
+
+/** A page function in `frame`'s main world (DevTools path, Playwright fallback), with the retries. */
+function callFunction<A, R>(frame: Frame, fn: (arg: A) => R, arg: A, spec: CallSpec & { awaitPromise?: boolean }): Promise<Awaited<R>> {
+  return call(frame, spec, ms => callInFrame(frame, fn, arg, { timeoutMs: ms, what: spec.what, awaitPromise: spec.awaitPromise }) as Promise<Awaited<R>>);
+}
+
+type Api = Required<RuntimeApi>;
+/** Runtime methods called as they are: their arguments and result cross by value (no elements). */
+type ValueMethod = 'snapshot' | 'find' | 'settle';
+
+function invoke<M extends ValueMethod>(frame: Frame, method: M, args: Parameters<Api[M]>, spec: CallSpec & { optional?: boolean; awaitPromise?: boolean }): Promise<Awaited<ReturnType<Api[M]>>> {
+  return callFunction(frame, pageInvoke, { method, args, optional: !!spec.optional }, spec) as Promise<any>;
+}
+
+// ---- the client ----
+
+/** `snapshot(options)` in `frame`. The runtime's own errors ("Ref e9 not found...") reach the caller. */
+export function snapshot(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
+  return invoke(frame, 'snapshot', [options], { timeoutMs, what: 'The frame snapshot' });
+}
+
+/** `find(query)` in `frame`: matches with refs, without rendering a snapshot. */
+export function find(frame: Frame, query: FindQuery, timeoutMs: number): Promise<FindResult> {
+  return invoke(frame, 'find', [query], { timeoutMs, what: 'Searching the frame' });
+}
+
+/** `checkRef(ref)` in `frame`'s live document, with that document's id and URL. */
+export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS): Promise<LiveCheck> {
+  return callFunction(frame, pageCheckRef, ref, { timeoutMs, what: `Checking ref ${ref}` });
+}
+
+/** The id (new on every cross-document navigation) and URL of `frame`'s live document. */
+export function documentOf(frame: Frame, timeoutMs: number): Promise<LiveDocument> {
+  return callFunction(frame, pageDocument, undefined, { timeoutMs, what: 'Reading the document id' });
+}
+
+/** `markActivity()` in `frame`, with the document's id; null when the runtime has no activity tracking. */
+export function markActivity(frame: Frame, timeoutMs: number): Promise<MarkResult | null> {
+  return callFunction(frame, pageMarkActivity, undefined, { timeoutMs, what: 'Marking page activity' });
+}
+
+/**
+ * `settle(options)` in `frame`; null when the runtime cannot settle. Not retried on a new
+ * document: a settle that a navigation cut short is how the waiter learns of the navigation.
+ */
+export function settle(frame: Frame, options: SettleOptions, timeoutMs: number): Promise<SettleReport | null> {
+  return invoke(frame, 'settle', [options], { timeoutMs, what: 'Waiting for the page to settle', awaitPromise: true, optional: true, followNavigation: false });
+}
+
+/**
+ * The ref of an element of `frame` (minted with `options` if it has none); undefined when the
+ * runtime gives none (not an element of that document). A FrameOwner is reached over the
+ * protocol, an ElementHandle through Playwright. Throws when the element cannot be asked.
+ */
+export function refFor(frame: Frame, element: ElementTarget, options?: RefOptions, timeoutMs = REF_FOR_TIMEOUT_MS): Promise<string | undefined> {
+  // The element dies with its document: a navigation is not followed.
+  const spec: CallSpec = { timeoutMs, what: 'Finding the element\'s ref', followNavigation: false };
+  return call(frame, spec, ms => 'ownerOf' in element ? ownerRef(frame, element.ownerOf, options, ms) : handleRef(element, options))
+    .then(ref => ref ?? undefined);
+}
+
+function handleRef(handle: ElementHandle, options: RefOptions | undefined): Promise<string | null> {
+  return handle.evaluate(pageRefFor, options);
+}
+
+async function ownerRef(parent: Frame, child: Frame, options: RefOptions | undefined, ms: number): Promise<string | null> {
+  const [where, inner] = await Promise.all([locateFrame(parent), locateFrame(child)]);
+  if (where && inner) {
+    const answer = await callOnFrameOwner(where, inner.frameId, pageRefFor, options).catch(error => {
+      if (isMissingRuntimeError(error)) throw error;
+      return undefined; // not certain over the protocol: ask Playwright's handle below
+    });
+    if (answer) return answer.value;
+  }
+  const owner = await withDeadline(child.frameElement(), ms, 'Finding the iframe element');
+  try {
+    return await handleRef(owner, options);
+  } finally {
+    owner.dispose().catch(() => {});
+  }
+}
+
+/**
+ * What covers the center of the element of `ref` in `frame` (the element an action wanted to
+ * click), or null when the element itself or its descendant is on top.
+ */
+export function coveringElement(frame: Frame, ref: string, timeoutMs: number): Promise<CoveringElement | null> {
+  return callFunction(frame, pageCoveringElement, ref, { timeoutMs, what: 'Finding the covering element' });
+}
+
+/** True when `frame`'s current document has the runtime: the one call that never injects it. */
+export async function hasRuntime(frame: Frame, timeoutMs = PRESENCE_TIMEOUT_MS): Promise<boolean> {
+  try {
+    return await callInFrame(frame, pageHasRuntime, undefined, { timeoutMs, what: 'Checking for the ariaref runtime' });
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,50 @@
+// What a tool session is configured with: the browser it drives, timeouts, safety switches,
+// capability groups and snapshot shape. The MCP server and the CLI fill it from their flags,
+// environment and config files (driver/mcp/config.ts); tools read it, nothing else.
+import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { HostOptions } from '../index.js';
+
+/** Capability groups: 'core' is always on, the others are opted into with `--caps`. */
+export const TOOL_GROUPS = ['core', 'vision', 'pdf'] as const;
+export type ToolGroup = typeof TOOL_GROUPS[number];
+
+export type SnapshotMode = 'full' | 'diff' | 'none';
+export type BeforeUnloadPolicy = 'accept' | 'dismiss' | 'ask';
+
+export interface SessionConfig extends HostOptions {
+  allowedOrigins: string[];
+  blockedOrigins: string[];
+  outputDir: string;
+  actionTimeoutMs: number;
+  navigationTimeoutMs: number;
+  caps: ToolGroup[];
+  evaluate: boolean;
+  allowFileAccess: boolean;
+  /** Fold snapshots to this many tokens; 0 = no limit. */
+  snapshotMaxTokens: number;
+  snapshotMode: SnapshotMode;
+  /** How a page's "leave this page?" (beforeunload) prompt is answered. */
+  beforeUnload: BeforeUnloadPolicy;
+}
+
+/** The snapshot budget when nothing sets one: about a tenth of a large model context. */
+export const DEFAULT_SNAPSHOT_TOKENS = 8000;
+
+export function defaultSessionConfig(): SessionConfig {
+  return {
+    headless: true,
+    allowedOrigins: [],
+    blockedOrigins: [],
+    outputDir: resolve(tmpdir(), 'ariaref-output'),
+    actionTimeoutMs: 5000,
+    navigationTimeoutMs: 60000,
+    caps: [],
+    evaluate: true,
+    allowFileAccess: false,
+    snapshotMaxTokens: DEFAULT_SNAPSHOT_TOKENS,
+    snapshotMode: 'diff',
+    beforeUnload: 'accept',
+    browserArgs: [],
+  };
+}

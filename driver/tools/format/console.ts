@@ -1,0 +1,47 @@
+// The console tools' answers: a listing of what the page logged and threw, and one message in
+// full. Markdown from the collector's data (ConsoleCollector.query / find).
+import type { ConsoleCollector, ConsoleItem, ConsoleListing, ConsoleQuery, Located } from '../../index.js';
+import { clipLine, fenced, notKept, pagingNote, renderGroups, shortUrl } from './listing.js';
+
+/** browser_console_messages' answer. */
+export function listConsoleMessages(collector: ConsoleCollector, query: ConsoleQuery = {}): string {
+  return formatConsoleListing(collector.query(query));
+}
+
+/** browser_console_message's answer; throws, saying where to look, for an id not kept. */
+export function showConsoleMessage(collector: ConsoleCollector, id: number): string {
+  const found = collector.find(id);
+  if (!found) throw new Error(notKept('Console message', id, collector.lastId(), 'browser_console_messages'));
+  return formatConsoleMessage(found);
+}
+
+function formatConsoleListing(listing: ConsoleListing): string {
+  const lines: string[] = [];
+  if (!listing.total) lines.push(`No console messages at level "${listing.level}" or above${listing.includeEarlier ? '' : ' on the current page'}.`);
+  lines.push(...renderGroups(listing, consoleLine, 'messages'));
+  lines.push(...pagingNote(listing, 'messages'));
+  if (!listing.includeEarlier && listing.keptDocuments > 1)
+    lines.push(`(Earlier pages also logged: pass includeEarlier to see the ${listing.keptDocuments - 1} kept before this one.)`);
+  const hidden = listing.hiddenByLevel;
+  if (hidden) lines.push(`(${hidden} lower-level message${hidden > 1 ? 's' : ''} hidden: pass level "debug" to see everything.)`);
+  return lines.join('\n');
+}
+
+function formatConsoleMessage({ item, bucket }: Located<ConsoleItem>): string {
+  const lines = [`#### Console message #${item.id}`, `- Type: ${item.source === 'error' ? 'uncaught error (exception or unhandled rejection)' : `console.${item.type}`} (level ${item.level})`];
+  if (item.location) lines.push(`- Location: ${item.location.url}:${item.location.line}:${item.location.column}`);
+  lines.push(`- Page: navigation ${bucket.navigation}, ${bucket.url}`);
+  lines.push(`- Time: ${new Date(item.firstTime).toISOString()}${item.count > 1 ? `, repeated ${item.count} times, last at ${new Date(item.lastTime).toISOString()}` : ''}`);
+  lines.push('', fenced(item.text + (item.truncated ? '\n… (cut: the page logged more than is kept)' : '')));
+  if (item.stack) lines.push('', 'Stack:', fenced(item.stack));
+  else if (item.source === 'error') lines.push('', '(No stack: the page threw or rejected with a value that is not an Error.)');
+  return lines.join('\n');
+}
+
+function consoleLine(item: ConsoleItem): string {
+  const [first, ...rest] = item.text.split('\n');
+  const more = rest.length || item.truncated || first.length > 300 || item.stack;
+  const where = item.location ? ` @ ${shortUrl(item.location.url)}:${item.location.line}` : '';
+  const count = item.count > 1 ? ` (x${item.count})` : '';
+  return `- #${item.id} [${item.source === 'error' ? 'uncaught' : item.type}] ${clipLine(first, 300)}${count}${where}${more ? ' …' : ''}`;
+}

@@ -1,0 +1,29 @@
+// Markdown formatters for the response sections. Pure functions of plain data, kept apart from
+// tools and from the response builder so wording changes happen in one place.
+import type { WaitReport } from '../../index.js';
+import { formatWait } from './wait.js';
+
+export function section(title: string, body: string): string {
+  return `### ${title}\n${body.trimEnd()}`;
+}
+
+export function bullets(lines: string[]): string {
+  return lines.map(line => `- ${line}`).join('\n');
+}
+
+export interface PageFacts { url: string; title: string }
+
+export function formatPage(page: PageFacts | undefined, waits: WaitReport[], notes: string[]): string {
+  const lines: string[] = [];
+  if (page) {
+    lines.push(`URL: ${page.url}`);
+    lines.push(`Title: ${page.title || '(none)'}`);
+  }
+  for (const wait of waits) lines.push(...formatWait(wait));
+  lines.push(...notes);
+  return bullets(lines);
+}
+
+export function formatSnapshot(yaml: string): string {
+  return '```yaml\n' + yaml.trimEnd() + '\n```';
+}

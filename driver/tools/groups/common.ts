@@ -1,0 +1,59 @@
+// Schema pieces and steps shared by the tool files: the element-targeting parameters every
+// element tool takes (Playwright MCP's names, so existing prompts work unchanged), and "run
+// this on the current tab, report the wait, append a snapshot".
+import { z } from 'zod';
+import type { Locator } from 'playwright';
+import type { ActionOptions, ActionTarget, WaitOptions, WaitReport } from '../../index.js';
+import type { Session } from '../session.js';
+import type { ToolResponse } from '../response.js';
+import type { Tab } from '../tab.js';
+
+export const elementParam = z.string().optional()
+  .describe('Human-readable element description, used to obtain permission to interact with the element');
+
+export const refParam = z.string().min(1)
+  .describe('Exact target element reference from the page snapshot (e.g. "e5", "f2e7" inside a frame), or a Playwright selector');
+
+/** The two parameters of every tool that points at one element. */
+export const targetShape = { element: elementParam, ref: refParam };
+
+/** A Locator for a ref, or for a selector that matches exactly one element; checked now, so a bad target fails at once with the reason. */
+export async function locate(tab: Tab, target: string): Promise<Locator> {
+  return (await tab.aria()).locator(target, { exactlyOne: true });
+}
+
+/** The actions engine aimed at a tab: its targets resolve like locate(). */
+function actionTarget(tab: Tab): ActionTarget {
+  return { page: tab.page, locator: target => locate(tab, target) };
+}
+
+function actionOptions(session: Session): ActionOptions {
+  const { actionTimeoutMs, navigationTimeoutMs } = session.config;
+  return { timeoutMs: actionTimeoutMs, wait: { dialogs: 'ask', navigationTimeoutMs: Math.min(navigationTimeoutMs, 30_000) } };
+}
+
+/**
+ * Runs a page-changing step on the current tab: reports what the page did afterwards and asks
+ * for a fresh snapshot, so the agent always sees the consequence of its action.
+ */
+export async function act<T>(session: Session, response: ToolResponse, step: (tab: Tab) => Promise<T>, wait: WaitOptions = {}): Promise<T | undefined> {
+  const tab = await session.ensureTab();
+  const outcome = await tab.step(() => step(tab), wait);
+  response.addWait(outcome.wait);
+  response.setIncludeSnapshot();
+  return outcome.value;
+}
+
+/** Like act, for an actions-engine call (click, fill...), which waits by itself. */
+export async function actWithEngine(session: Session, response: ToolResponse, step: (target: ActionTarget, options: ActionOptions, tab: Tab) => Promise<WaitReport>): Promise<void> {
+  const tab = await session.ensureTab();
+  const target = actionTarget(tab);
+  const outcome = await tab.act(() => step(target, actionOptions(session), tab));
+  response.addWait(outcome.wait);
+  response.setIncludeSnapshot();
+}
+
+/** "the Save button (e4)" style label for result lines. */
+export function describeTarget(params: { element?: string; ref: string }): string {
+  return params.element ? `${params.element} (${params.ref})` : params.ref;
+}

@@ -1,0 +1,151 @@
+// Form tools: fill several fields of any kind at once, select options, check/uncheck, upload
+// files (answering a file chooser, or straight into an <input type=file> by ref).
+import { z } from 'zod';
+import { defineTool } from '../define.js';
+import { actWithEngine, describeTarget, refParam, targetShape } from './common.js';
+import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
+
+const fieldShape = z.strictObject({
+  name: z.string().describe('Human-readable field name'),
+  type: z.enum(['textbox', 'checkbox', 'radio', 'combobox', 'slider']).describe('Type of the field'),
+  ref: refParam.describe('Exact target field reference from the page snapshot'),
+  value: z.union([z.string(), z.boolean(), z.number()]).describe('Value to fill in. For checkbox use "true" or "false"; for radio "true" selects it; for combobox the option label (or value).'),
+});
+
+type Field = z.infer<typeof fieldShape>;
+
+function asBoolean(field: Field): boolean {
+  if (typeof field.value === 'boolean') return field.value;
+  const text = String(field.value).trim().toLowerCase();
+  if (['true', 'on', 'yes', 'checked', '1'].includes(text)) return true;
+  if (['false', 'off', 'no', 'unchecked', '0'].includes(text)) return false;
+  throw new Error(`Field "${field.name}" (${field.ref}) is a ${field.type}: its value must be "true" or "false", got ${JSON.stringify(field.value)}.`);
+}
+
+function isNotSelect(error: unknown): boolean {
+  return (error as { kind?: string })?.kind === 'not-select' || /not a (native )?<select>/i.test(String((error as Error)?.message));
+}
+
+async function fillField(target: ActionTarget, options: ActionOptions, field: Field): Promise<WaitReport> {
+  const value = String(field.value);
+  switch (field.type) {
+    case 'textbox':
+    case 'slider':
+      return fill(target, field.ref, value, options);
+    case 'checkbox':
+      return setChecked(target, field.ref, asBoolean(field), options);
+    case 'radio':
+      if (!asBoolean(field)) throw new Error(`a radio button can only be selected ("true"); select another radio of the group instead.`);
+      return setChecked(target, field.ref, true, options);
+    case 'combobox':
+      // A native <select> takes the option; an editable combobox takes typed text.
+      try {
+        return await selectOption(target, field.ref, [value], options);
+      } catch (error) {
+        if (!isNotSelect(error)) throw error;
+        return fill(target, field.ref, value, options);
+      }
+  }
+}
+
+export const formTools = [
+  defineTool({
+    name: 'browser_fill_form',
+    group: 'core',
+    title: 'Fill form',
+    description: 'Fill multiple form fields in one call: textboxes, checkboxes, radios, comboboxes (selects) and sliders',
+    params: { fields: z.array(fieldShape).min(1).describe('Fields to fill in') },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    async handle(session, params, response) {
+      const done: string[] = [];
+      await actWithEngine(session, response, async (target, options) => {
+        let last: WaitReport | undefined;
+        for (const field of params.fields) {
+          try {
+            last = await fillField(target, options, field);
+          } catch (error) {
+            const filled = done.length ? ` Filled before it: ${done.join(', ')}.` : '';
+            throw new Error(`Field "${field.name}" (${field.ref}) failed: ${(error as Error).message.split('\n')[0]}${filled}`);
+          }
+          done.push(`"${field.name}"`);
+        }
+        return last!;
+      });
+      response.addResult(`Filled ${done.length} field${done.length > 1 ? 's' : ''}: ${done.join(', ')}.`);
+    },
+  }),
+  defineTool({
+    name: 'browser_select_option',
+    group: 'core',
+    title: 'Select option',
+    description: 'Select one or more options in a dropdown (by label or value)',
+    params: {
+      ...targetShape,
+      values: z.array(z.string()).min(1).describe('Array of values to select in the dropdown. This can be a single value or multiple values.'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    async handle(session, params, response) {
+      let selected: string[] = params.values;
+      await actWithEngine(session, response, async (target, options) => {
+        const result = await selectOption(target, params.ref, params.values, options);
+        selected = result.selected;
+        return result;
+      });
+      response.addResult(`Selected ${JSON.stringify(selected)} in ${describeTarget(params)}.`);
+    },
+  }),
+  defineTool({
+    name: 'browser_check',
+    group: 'core',
+    title: 'Check',
+    description: 'Check a checkbox or select a radio button (no-op when already checked)',
+    params: targetShape,
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: true },
+    async handle(session, params, response) {
+      await actWithEngine(session, response, (target, options) => setChecked(target, params.ref, true, options));
+      response.addResult(`Checked ${describeTarget(params)}.`);
+    },
+  }),
+  defineTool({
+    name: 'browser_uncheck',
+    group: 'core',
+    title: 'Uncheck',
+    description: 'Uncheck a checkbox (no-op when already unchecked)',
+    params: targetShape,
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: true },
+    async handle(session, params, response) {
+      await actWithEngine(session, response, (target, options) => setChecked(target, params.ref, false, options));
+      response.addResult(`Unchecked ${describeTarget(params)}.`);
+    },
+  }),
+  defineTool({
+    name: 'browser_file_upload',
+    group: 'core',
+    title: 'Upload files',
+    description: 'Upload one or multiple files into the open file chooser, or into the file input given by ref. Without paths, the file chooser is cancelled.',
+    params: {
+      paths: z.array(z.string()).optional().describe('Absolute paths to the files to upload (inside the client roots or the output directory). Omit to cancel the file chooser.'),
+      element: targetShape.element,
+      ref: refParam.optional().describe('A file input to set directly, when no file chooser is open'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    handlesModal: 'fileChooser',
+    async handle(session, params, response) {
+      const tab = await session.ensureTab();
+      const paths = await Promise.all((params.paths ?? []).map(path => session.inputFile(path)));
+      const chooserOpen = tab.modals.some(m => m.kind === 'fileChooser');
+      if (!chooserOpen && !params.ref)
+        throw new Error('No file chooser is open. Click the upload control first (browser_click opens the chooser), or pass the ref of the <input type=file>.');
+      if (chooserOpen) {
+        const outcome = await tab.step(() => tab.collectors.modal.takeFileChooser().setFiles(paths));
+        response.addWait(outcome.wait);
+        response.setIncludeSnapshot();
+      } else {
+        await actWithEngine(session, response, (target, options) => setFiles(target, params.ref!, paths, options));
+        // An upload button answered through its chooser by the engine leaves no modal behind.
+        if (tab.modals.some(m => m.kind === 'fileChooser')) tab.collectors.modal.takeFileChooser();
+      }
+      response.addResult(paths.length ? `Uploaded ${paths.join(', ')}.` : 'Cancelled the file chooser (no files).');
+    },
+  }),
+];

@@ -1,0 +1,140 @@
+// Navigation: go to a URL, back, forward, reload. Origin lists are checked up front so the agent
+// gets a clear refusal instead of a net::ERR_BLOCKED_BY_CLIENT page.
+import { z } from 'zod';
+import { defineTool } from '../define.js';
+import { act } from './common.js';
+import {
+  goBack, goForward, KeptNavigatingError, leavingDialogs, navigate, originVerdict, PageNotRespondingError, prepareToLeave, reload,
+  type NavigateOptions,
+} from '../../index.js';
+import {
+  formatHistoryLost, formatHistoryStep, formatKeptNavigating, formatLeaving, formatNavigated, formatReplacedTab, formatStatus,
+} from '../format/navigation.js';
+import type { Session } from '../session.js';
+import type { ToolResponse } from '../response.js';
+import type { Tab } from '../tab.js';
+
+/** goto already waited for the document (up to --timeout-navigation): the waiter only settles it. */
+const AFTER_GOTO = { navigationTimeoutMs: 3000 };
+
+/** "example.com/x" → "https://example.com/x"; "localhost:3000" → "http://localhost:3000". */
+export function normalizeUrl(raw: string): string {
+  const url = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^[^:/]+:\d+/.test(url)) return url;
+  const local = /^(localhost|127\.|\[::1\])/i.test(url);
+  return `${local ? 'http' : 'https'}://${url}`;
+}
+
+/** The library's leaving options for a tab: its ModalStates answer (and log) the dialogs. */
+function leavingOptions(tab: Tab, extra: NavigateOptions = {}): NavigateOptions {
+  return { dialogs: leavingDialogs(tab.collectors.modal), ...extra };
+}
+
+/**
+ * Gets `tab` ready to be navigated away from: its dialogs answered, and when the page does not
+ * respond, its tab replaced by a fresh one (the library cannot replace a tab; the session can).
+ * Never throws for the page's sake. Returns the tab to navigate, and its notes are added to the response.
+ */
+async function leaveTab(session: Session, response: ToolResponse, tab: Tab): Promise<Tab> {
+  try {
+    const left = await prepareToLeave(tab.page, leavingOptions(tab));
+    for (const note of formatLeaving(left.dialogs)) response.addResult(note);
+    return tab;
+  } catch (error) {
+    if (!(error instanceof PageNotRespondingError)) throw error;
+    for (const note of formatLeaving(error.dialogs)) response.addResult(note);
+    const fresh = await session.replaceTab(tab);
+    response.addResult(formatReplacedTab(error));
+    return fresh;
+  }
+}
+
+/** The library's typed "kept navigating" error, worded with the tools that get away from such a page. */
+async function withToolWording<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof KeptNavigatingError) throw new Error(formatKeptNavigating(error));
+    throw error;
+  }
+}
+
+/** Navigates the (prepared) tab to `url`, inside the action waiter. */
+function gotoPrepared(session: Session, response: ToolResponse, url: string) {
+  return withToolWording(act(session, response, current => navigate(current.page, url, leavingOptions(current, {
+    prepare: false, timeoutMs: session.config.navigationTimeoutMs,
+  })), AFTER_GOTO));
+}
+
+async function historyStep(session: Session, response: ToolResponse, direction: 'back' | 'forward'): Promise<void> {
+  const current = await session.ensureTab();
+  const tab = await leaveTab(session, response, current);
+  if (tab !== current) {
+    response.setIncludeSnapshot();
+    throw new Error(formatHistoryLost(direction));
+  }
+  const step = direction === 'back' ? goBack : goForward;
+  const result = await act(session, response, tab => step(tab.page, leavingOptions(tab, { prepare: false })), AFTER_GOTO);
+  response.addResult(formatHistoryStep(direction, result));
+}
+
+export const navigationTools = [
+  defineTool({
+    name: 'browser_navigate',
+    group: 'core',
+    title: 'Navigate to a URL',
+    description: 'Navigate the current tab to a URL',
+    params: { url: z.string().min(1).describe('The URL to navigate to') },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    ignoresModal: true, // it answers open dialogs itself: leaving a page never blocks
+    async handle(session, params, response) {
+      const url = normalizeUrl(params.url);
+      const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
+      if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
+      if (/^file:/i.test(url) && !session.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
+      const tab = await leaveTab(session, response, await session.ensureTab());
+      const landing = await gotoPrepared(session, response, url);
+      if (tab.isClosed()) return;
+      for (const line of formatNavigated(url, landing, session.config.navigationTimeoutMs)) response.addResult(line);
+    },
+  }),
+  defineTool({
+    name: 'browser_navigate_back',
+    group: 'core',
+    title: 'Go back',
+    description: 'Go back to the previous page in the current tab\'s history',
+    params: {},
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    ignoresModal: true,
+    handle: (session, _params, response) => historyStep(session, response, 'back'),
+  }),
+  defineTool({
+    name: 'browser_navigate_forward',
+    group: 'core',
+    title: 'Go forward',
+    description: 'Go forward to the next page in the current tab\'s history',
+    params: {},
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    ignoresModal: true,
+    handle: (session, _params, response) => historyStep(session, response, 'forward'),
+  }),
+  defineTool({
+    name: 'browser_reload',
+    group: 'core',
+    title: 'Reload the page',
+    description: 'Reload the current page',
+    params: {},
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    ignoresModal: true,
+    async handle(session, _params, response) {
+      const current = await session.ensureTab();
+      const url = current.page.url();
+      const tab = await leaveTab(session, response, current);
+      // A replaced tab is blank: "reloading" it means loading the old URL again.
+      const result = tab === current
+        ? await act(session, response, t => reload(t.page, leavingOptions(t, { prepare: false })), AFTER_GOTO)
+        : await gotoPrepared(session, response, url);
+      response.addResult(formatStatus(result, 'Reloaded'));
+    },
+  }),
+];

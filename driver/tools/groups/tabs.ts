@@ -1,0 +1,95 @@
+// Tabs and the browser window: list/open/select/close tabs, resize the viewport, close the browser.
+import { z } from 'zod';
+import { defineTool } from '../define.js';
+import { normalizeUrl } from './navigation.js';
+import { originVerdict } from '../../index.js';
+import { openDialogsOf, tabList } from '../format/tabs.js';
+
+export const tabTools = [
+  defineTool({
+    name: 'browser_tabs',
+    group: 'core',
+    title: 'Manage tabs',
+    description: 'List, create, close, or select a browser tab',
+    params: {
+      action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
+      index: z.number().int().min(0).optional().describe('Tab index (0-based), used for close/select. If omitted for close, the current tab is closed.'),
+      url: z.string().optional().describe('For "new": a URL to open in the new tab'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    ignoresModal: true,
+    async handle(session, params, response) {
+      switch (params.action) {
+        case 'list':
+          await session.ensureTab();
+          response.addResult(await tabList(session));
+          response.skipTabs = true;
+          return;
+        case 'new': {
+          const tab = await session.newTab();
+          if (params.url) {
+            const url = normalizeUrl(params.url);
+            const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
+            if (refusal) throw new Error(`Opened a blank tab but did not load ${url}: ${refusal}.`);
+            await tab.page.goto(url, { waitUntil: 'domcontentloaded' });
+          }
+          response.addResult(`Opened tab ${session.tabs.indexOf(tab)}${params.url ? ` at ${tab.page.url()}` : ''}.`);
+          response.setIncludeSnapshot();
+          return;
+        }
+        case 'select': {
+          if (params.index === undefined) throw new Error('browser_tabs "select" needs "index" (0-based). List the tabs with action "list".');
+          await session.ensureTab();
+          const tab = session.selectTab(params.index);
+          await tab.page.bringToFront().catch(() => {});
+          response.addResult(`Selected tab ${params.index}.`);
+          response.setIncludeSnapshot();
+          return;
+        }
+        case 'close': {
+          await session.ensureTab();
+          const closing = params.index === undefined ? session.currentTabOrUndefined() : session.tabs[params.index];
+          const dialogs = closing ? openDialogsOf([closing]) : '';
+          await session.closeTab(params.index);
+          response.addResult(`Closed tab ${params.index ?? '(the current one)'}${dialogs ? `, dismissing ${dialogs} with it` : ''}.${session.tabs.length ? '' : ' No tab is open: the next tool opens a blank one.'}`);
+          if (session.tabs.length) response.setIncludeSnapshot();
+          else response.skipPage = true;
+          return;
+        }
+      }
+    },
+  }),
+  defineTool({
+    name: 'browser_resize',
+    group: 'core',
+    title: 'Resize the viewport',
+    description: 'Resize the page viewport (CSS pixels)',
+    params: {
+      width: z.number().int().min(1).max(10_000).describe('Width of the viewport'),
+      height: z.number().int().min(1).max(10_000).describe('Height of the viewport'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, idempotentHint: true },
+    async handle(session, params, response) {
+      const tab = await session.ensureTab();
+      await tab.page.setViewportSize({ width: params.width, height: params.height });
+      response.addResult(`Resized the viewport to ${params.width}x${params.height}.`);
+      response.setIncludeSnapshot();
+    },
+  }),
+  defineTool({
+    name: 'browser_close',
+    group: 'core',
+    title: 'Close the browser',
+    description: 'Close the browser (all tabs of this session). The next tool that needs a page starts a new one.',
+    params: {},
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    ignoresModal: true,
+    async handle(session, _params, response) {
+      const dialogs = openDialogsOf(session.tabs);
+      const closed = await session.closeBrowser();
+      response.skipPage = true;
+      response.addResult(closed ? 'Closed the browser.' : 'Let go of the browser; it keeps running because its profile or connection is shared. The next tool picks it up again.');
+      if (dialogs) response.addResult(`Open dialogs went with it: ${dialogs}.`);
+    },
+  }),
+];

@@ -1,0 +1,75 @@
+// browser_wait_for: wait for any of several texts to appear, a text to disappear, or a time,
+// looking in every frame of the page. Bounded so a page that never changes can't hang the call.
+import { z } from 'zod';
+import type { Page } from 'playwright';
+import { defineTool } from '../define.js';
+import { sleep } from '../../index.js';
+
+const POLL_MS = 100;
+const MAX_TIME_S = 30;
+
+async function visibleIn(page: Page, text: string): Promise<boolean> {
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    // First few matches only: a text repeated thousands of times must not make each poll slow.
+    const matches = frame.getByText(text);
+    const count = await matches.count().catch(() => 0);
+    for (let i = 0; i < Math.min(count, 5); i++)
+      if (await matches.nth(i).isVisible().catch(() => false)) return true;
+  }
+  return false;
+}
+
+async function pollUntil(page: Page, deadline: number, check: () => Promise<boolean>): Promise<boolean> {
+  while (Date.now() < deadline) {
+    if (page.isClosed()) throw new Error('The tab closed while waiting. Use browser_tabs to see the open tabs.');
+    if (await check()) return true;
+    await sleep(POLL_MS);
+  }
+  return check();
+}
+
+export const waitTools = [
+  defineTool({
+    name: 'browser_wait_for',
+    group: 'core',
+    title: 'Wait for',
+    description: 'Wait for text to appear (any of several) or disappear, in any frame, or for a number of seconds',
+    params: {
+      time: z.number().min(0).max(MAX_TIME_S).optional().describe(`The time to wait in seconds (at most ${MAX_TIME_S})`),
+      text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('The text to wait for; with several, waits until any one of them appears'),
+      textGone: z.string().min(1).optional().describe('The text to wait for to disappear'),
+      timeout: z.number().min(0).max(120).optional().describe('Give up after this many seconds (default 10)'),
+    },
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+    async handle(session, params, response) {
+      if (params.time === undefined && params.text === undefined && params.textGone === undefined)
+        throw new Error('browser_wait_for needs one of "text", "textGone" or "time".');
+      const tab = await session.ensureTab();
+      const started = Date.now();
+      if (params.time !== undefined && params.text === undefined && params.textGone === undefined) {
+        await sleep(params.time * 1000);
+        response.addResult(`Waited ${params.time} s.`);
+        response.setIncludeSnapshot();
+        return;
+      }
+      const deadline = started + (params.timeout ?? params.time ?? 10) * 1000;
+      const texts = params.text === undefined ? [] : Array.isArray(params.text) ? params.text : [params.text];
+      const found: string[] = [];
+      if (texts.length) {
+        const ok = await pollUntil(tab.page, deadline, async () => {
+          for (const text of texts) if (await visibleIn(tab.page, text)) { found.push(text); return true; }
+          return false;
+        });
+        if (!ok) throw new Error(`None of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared within ${Math.round((Date.now() - started) / 1000)} s. Take a snapshot to see what the page shows, or wait longer with "timeout".`);
+      }
+      if (params.textGone !== undefined) {
+        const gone = await pollUntil(tab.page, deadline, async () => !(await visibleIn(tab.page, params.textGone!)));
+        if (!gone) throw new Error(`${JSON.stringify(params.textGone)} is still visible after ${Math.round((Date.now() - started) / 1000)} s. Take a snapshot to see what the page shows, or wait longer with "timeout".`);
+      }
+      const parts = [found.length ? `${JSON.stringify(found[0])} appeared` : '', params.textGone !== undefined ? `${JSON.stringify(params.textGone)} is gone` : ''].filter(Boolean);
+      response.addResult(`${parts.join(' and ')} after ${Date.now() - started} ms.`);
+      response.setIncludeSnapshot();
+    },
+  }),
+];

@@ -1,0 +1,105 @@
+// Every tool, and the one way to call one: validate the arguments with zod, refuse tools that a
+// modal blocks, run the handler, render the markdown. Used by the MCP server, the CLI and tests
+// alike; nothing here knows about MCP transports.
+import { z } from 'zod';
+import type { SessionConfig } from './config.js';
+import type { Session } from './session.js';
+import { ToolResponse } from './response.js';
+import { renderResponse, type ToolResult } from './render.js';
+import type { Tool } from './define.js';
+import { withDeadline } from '../index.js';
+import { formatError } from './format/errors.js';
+import { formatModalState } from './format/events.js';
+import { formatZodError } from './format/zod-error.js';
+import { navigationTools } from './groups/navigation.js';
+import { snapshotTools } from './groups/snapshot.js';
+import { inputTools } from './groups/input.js';
+import { formTools } from './groups/forms.js';
+import { tabTools } from './groups/tabs.js';
+import { dialogTools } from './groups/dialogs.js';
+import { screenshotTools } from './groups/screenshot.js';
+import { evaluateTools } from './groups/evaluate.js';
+import { waitTools } from './groups/wait.js';
+import { visionTools } from './groups/vision.js';
+import { pdfTools } from './groups/pdf.js';
+import { consoleTools } from './groups/console.js';
+import { networkTools } from './groups/network.js';
+
+export const allTools: Tool[] = [
+  ...snapshotTools,
+  ...navigationTools,
+  ...inputTools,
+  ...formTools,
+  ...dialogTools,
+  ...waitTools,
+  ...screenshotTools,
+  ...evaluateTools,
+  ...tabTools,
+  ...consoleTools,
+  ...networkTools,
+  ...visionTools,
+  ...pdfTools,
+];
+
+/** The tools this configuration offers: core plus the --caps groups, minus code runners under --no-evaluate. */
+export function enabledTools(config: Pick<SessionConfig, 'caps' | 'evaluate'>): Tool[] {
+  return allTools.filter(tool =>
+    (tool.group === 'core' || config.caps.includes(tool.group)) && (config.evaluate || !tool.runsCode));
+}
+
+export function inputJsonSchema(tool: Tool): Record<string, unknown> {
+  const schema = z.toJSONSchema(z.strictObject(tool.params), { io: 'input' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}
+
+function errorResult(message: string): ToolResult {
+  return { content: [{ type: 'text', text: `### Error\n${message}` }], isError: true };
+}
+
+function modalRefusal(session: Session, tool: Tool): string | undefined {
+  if (tool.ignoresModal) return undefined;
+  const modals = session.currentTabOrUndefined()?.modals ?? [];
+  const blocking = modals.find(m => m.kind !== tool.handlesModal);
+  if (!blocking) return undefined;
+  return `${tool.name} can't run while a modal is open: ${formatModalState(blocking)}.`;
+}
+
+export async function callTool(session: Session, name: string, args: unknown): Promise<ToolResult> {
+  const tool = enabledTools(session.config).find(t => t.name === name);
+  if (!tool) {
+    const known = allTools.find(t => t.name === name);
+    if (known?.runsCode && !session.config.evaluate)
+      return errorResult(`${name} is switched off on this server (--no-evaluate). Ask the user to restart it without --no-evaluate if running code in the page is acceptable.`);
+    if (known)
+      return errorResult(`${name} belongs to the "${known.group}" group, which is off. Restart the server with --caps ${known.group} to use it.`);
+    return errorResult(`Unknown tool "${name}". Available tools: ${enabledTools(session.config).map(t => t.name).join(', ')}.`);
+  }
+  const parsed = z.strictObject(tool.params).safeParse(args ?? {});
+  if (!parsed.success) return errorResult(formatZodError(tool.name, parsed.error));
+  const refusal = modalRefusal(session, tool);
+  if (refusal) return errorResult(refusal);
+  const response = new ToolResponse();
+  try {
+    const limitMs = callLimitMs(session.config);
+    await withDeadline(tool.handle(session, parsed.data, response), limitMs,
+      () => new Error(`${name} did not finish within ${Math.round(limitMs / 1000)} s and was abandoned. The page may be stuck: try browser_reload, or browser_tabs to open a fresh tab.`));
+  } catch (error) {
+    response.addError(formatError(error));
+  }
+  try {
+    return await renderResponse(session, response);
+  } catch (error) {
+    return errorResult(`${formatError(error)} (while describing the page after ${name}).`);
+  }
+}
+
+/** Last line of defence against a hostile page: no call may outlive its longest legitimate wait. */
+function callLimitMs(config: SessionConfig): number {
+  return Math.max(config.navigationTimeoutMs, 150_000) + 30_000;
+}
+
+/** The text of a tool result (images left out), for callers that print it: the CLI, tests. */
+export function toolResultText(result: ToolResult): string {
+  return result.content.flatMap(block => (block.type === 'text' ? [block.text] : [])).join('\n\n');
+}

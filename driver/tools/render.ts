@@ -1,0 +1,93 @@
+// Turns a finished ToolResponse into the tool result: markdown sections, only the non-empty ones,
+// always in this order: Error, Result, Page, Tabs, Modal state, Snapshot, Events. Anything that can
+// hang on a hostile page (title, snapshot) is bounded here.
+import type { Session } from './session.js';
+import type { SnapshotRequest, ToolResponse } from './response.js';
+import { diffSnapshots, withDeadline } from '../index.js';
+import type { Tab } from './tab.js';
+import { formatModalState } from './format/events.js';
+import { errorReason, formatError } from './format/errors.js';
+import { bullets, formatPage, formatSnapshot, section } from './format/sections.js';
+import { tabList } from './format/tabs.js';
+
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string };
+
+export interface ToolResult { content: ContentBlock[]; isError?: boolean }
+
+const SNAPSHOT_LIMIT_MS = 15_000;
+
+/** In diff mode, what changed since the last whole-page snapshot of the same page, when that is shorter. */
+function diffAgainstLast(tab: Tab, request: SnapshotRequest, yaml: string, mode: string): string | undefined {
+  const wholePage = !request.ref && request.depth === undefined && !request.boxes && !request.verbose;
+  if (!wholePage) return undefined;
+  const previous = tab.lastSnapshot;
+  tab.lastSnapshot = { yaml, url: tab.page.url() };
+  if (mode !== 'diff' || request.explicit || !previous || previous.url !== tab.page.url()) return undefined;
+  const diff = diffSnapshots(previous.yaml, yaml);
+  return diff.text.length < yaml.length ? '```yaml\n' + diff.text + '\n```' : undefined;
+}
+
+async function snapshotSection(session: Session, tab: Tab, response: ToolResponse): Promise<string | undefined> {
+  if (!response.snapshot) return undefined;
+  if (session.config.snapshotMode === 'none' && !response.snapshot.explicit) return undefined;
+  // A JavaScript dialog freezes the page's script: the snapshot would wait for it forever. One
+  // can also open while we snapshot (an alert loop): then we stop waiting for the page.
+  const modal = tab.nextModal();
+  try {
+    if (tab.isBlocked()) return 'Snapshot skipped: a dialog is open. Answer it with browser_handle_dialog first.';
+    // Folded to the budget in the page (structure, never text cut mid-way): the one place the budget applies.
+    const budget = session.config.snapshotMaxTokens;
+    const request = response.snapshot;
+    const snapshot = withDeadline(tab.aria().then(aria => aria.snapshot({
+      rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose,
+      budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
+    })), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
+    snapshot.catch(() => {});
+    const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
+    if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
+    return diffAgainstLast(tab, response.snapshot, yaml, session.config.snapshotMode)
+      ?? formatSnapshot(yaml);
+  } catch (error) {
+    if (response.snapshot.ref) throw error;
+    return `Snapshot failed: ${errorReason(error)}. Try browser_snapshot again, or browser_wait_for if the page is still loading.`;
+  } finally {
+    modal.cancel();
+  }
+}
+
+async function tabsSection(session: Session): Promise<string | undefined> {
+  const open = session.tabs.filter(t => !t.isClosed());
+  return open.length < 2 ? undefined : tabList(session);
+}
+
+export async function renderResponse(session: Session, response: ToolResponse): Promise<ToolResult> {
+  const sections: string[] = [];
+  const tab = response.skipPage ? undefined : session.currentTabOrUndefined();
+  let snapshot: string | undefined;
+  if (tab) {
+    try {
+      snapshot = await snapshotSection(session, tab, response);
+    } catch (error) {
+      response.addError(formatError(error));
+    }
+  }
+  if (response.errors.length) sections.push(section('Error', response.errors.join('\n')));
+  if (response.results.length) sections.push(section('Result', response.results.join('\n')));
+  const notes = [...session.takeNotes(), ...response.pageNotes];
+  const page = tab ? { url: tab.page.url(), title: await tab.title() } : undefined;
+  const pageText = formatPage(page, response.waits, notes);
+  if (pageText) sections.push(section('Page', pageText));
+  if (!response.skipPage && !response.skipTabs) {
+    const tabs = await tabsSection(session);
+    if (tabs) sections.push(section('Tabs', tabs));
+  }
+  if (tab?.modals.length) sections.push(section('Modal state', bullets(tab.modals.map(formatModalState))));
+  if (snapshot) sections.push(section('Snapshot', snapshot));
+  const events = [...session.takeEvents(), ...response.events];
+  if (events.length) sections.push(section('Events', bullets(events)));
+  const content: ContentBlock[] = [{ type: 'text', text: sections.join('\n\n') || '### Result\nDone.' }];
+  for (const image of response.images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
+  return response.isError ? { content, isError: true } : { content };
+}

@@ -1,0 +1,49 @@
+// What a tool handler fills in. Handlers only record facts (results, errors, images, events,
+// whether the page may have changed); render.ts turns them into markdown sections in a fixed
+// order once the handler has finished, so every tool answers in the same shape.
+import type { WaitReport } from '../index.js';
+
+export interface ResponseImage { data: string; mimeType: 'image/png' | 'image/jpeg' }
+
+export interface SnapshotRequest {
+  /** Asked for explicitly (browser_snapshot): always the full YAML, whatever --snapshot-mode says. */
+  explicit?: boolean;
+  ref?: string;
+  depth?: number;
+  boxes?: boolean;
+  verbose?: boolean;
+  /** Fold to this many tokens (default: the server's --snapshot-max-tokens). */
+  budgetTokens?: number;
+  /** Paging of the root's children, as a fold line names it. */
+  offset?: number;
+  limit?: number;
+}
+
+export class ToolResponse {
+  readonly results: string[] = [];
+  readonly errors: string[] = [];
+  readonly images: ResponseImage[] = [];
+  readonly events: string[] = [];
+  readonly pageNotes: string[] = [];
+  waits: WaitReport[] = [];
+  snapshot: SnapshotRequest | undefined;
+  /** Set by tools such as browser_close after which there is no page to describe. */
+  skipPage = false;
+  /** Set by browser_tabs "list", whose result already is the tab list. */
+  skipTabs = false;
+
+  addResult(markdown: string): void { this.results.push(markdown); }
+  /** An error the handler caught itself; the response is marked isError. */
+  addError(message: string): void { this.errors.push(message); }
+  addImage(image: ResponseImage): void { this.images.push(image); }
+  /** Something that happened besides the result: a new tab, a saved download... */
+  addEvent(text: string): void { this.events.push(text); }
+  /** A line for the `### Page` section, e.g. "Browser restarted after a crash". */
+  addPageNote(text: string): void { this.pageNotes.push(text); }
+  /** What the wait after an action saw (navigation, settle time, timeout); none when a modal state cut it short. */
+  addWait(wait: WaitReport | undefined): void { if (wait) this.waits.push(wait); }
+  /** Append a fresh snapshot: call after anything that can change the page. */
+  setIncludeSnapshot(request: SnapshotRequest = {}): void { this.snapshot = request; }
+
+  get isError(): boolean { return this.errors.length > 0; }
+}

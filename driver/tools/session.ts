@@ -1,0 +1,212 @@
+// One tool session's browsing state (an MCP session, a CLI session): its own BrowserContext
+// (started lazily on the first tool that needs a page, restarted if the browser crashed or
+// disconnected), its tabs and the current one, and the events/notes waiting to be reported in
+// the next response.
+import type { BrowserContext, Page } from 'playwright';
+import { enforceOrigins, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
+import type { SessionConfig } from './config.js';
+import { checkFilePath, outputPath, rootsToPaths, type FilePolicy } from './files.js';
+import { Tab } from './tab.js';
+
+/** Asks the client for its roots (MCP roots/list); [] when it has none or can't say. */
+export type RootsProvider = () => Promise<string[]>;
+
+export class Session {
+  readonly tabs: Tab[] = [];
+  private current: Tab | undefined;
+  private lease: Promise<ContextLease> | undefined;
+  private leaseLost = false;
+  private everStarted = false;
+  private openingTab = false;
+  /** Formatted when reported, so a popup shows the URL it reached, not the about:blank it started as. */
+  private pendingEvents: Array<() => string> = [];
+  private pendingNotes: string[] = [];
+  /** Tabs this session is closing itself: their close is not news to report. */
+  private readonly closingByUs = new WeakSet<Tab>();
+  /** Console/network/download ids shared by all tabs of the session, so an id names one thing. */
+  private readonly ids = newSessionIds();
+
+  constructor(readonly config: SessionConfig, private readonly host: BrowserHost, private readonly roots: RootsProvider = async () => []) {}
+
+  /** The current tab, starting the browser (or a new tab) when there is none. */
+  async ensureTab(): Promise<Tab> {
+    const context = await this.ensureBrowserContext();
+    if (this.current?.crashed) {
+      const crashed = this.current;
+      this.pendingNotes.push('The tab crashed; it was closed and a new blank tab opened. Navigate again to continue.');
+      await crashed.page.close().catch(() => {});
+      this.forget(crashed);
+    }
+    if (!this.current || this.current.isClosed()) {
+      this.current = this.tabs.find(t => !t.isClosed());
+      if (!this.current) await context.newPage();
+    }
+    return this.current!;
+  }
+
+  currentTabOrUndefined(): Tab | undefined {
+    return this.current && !this.current.isClosed() ? this.current : undefined;
+  }
+
+  async newTab(): Promise<Tab> {
+    const context = await this.ensureBrowserContext();
+    this.openingTab = true;
+    const page = await context.newPage().finally(() => { this.openingTab = false; });
+    const tab = this.tabs.find(t => t.page === page)!;
+    this.current = tab;
+    return tab;
+  }
+
+  selectTab(index: number): Tab {
+    const tab = this.tabs[index];
+    if (!tab) throw new Error(`No tab at index ${index}: there ${this.tabs.length === 1 ? 'is 1 tab' : `are ${this.tabs.length} tabs`} (0-based). List them with browser_tabs action "list".`);
+    this.current = tab;
+    return tab;
+  }
+
+  async closeTab(index: number | undefined): Promise<void> {
+    const tab = index === undefined ? this.current : this.tabs[index];
+    if (!tab) throw new Error(`No tab at index ${index}. List the tabs with browser_tabs action "list".`);
+    this.closingByUs.add(tab);
+    await tab.page.close({ runBeforeUnload: false }).catch(() => {});
+    this.forget(tab);
+  }
+
+  /**
+   * Puts a fresh tab in place of `tab` (same index, selected) and closes the old page without
+   * running its unload handlers: the way out of a page that no longer answers.
+   */
+  async replaceTab(tab: Tab): Promise<Tab> {
+    const fresh = await this.newTab();
+    const index = this.tabs.indexOf(tab);
+    if (index >= 0) {
+      this.tabs.splice(this.tabs.indexOf(fresh), 1);
+      this.tabs.splice(index, 0, fresh);
+    }
+    this.closingByUs.add(tab);
+    await tab.page.close({ runBeforeUnload: false }).catch(() => {});
+    this.forget(tab);
+    this.current = fresh;
+    return fresh;
+  }
+
+  /**
+   * Ends this session's browsing: its context closed (a shared one, a persistent profile or a
+   * connected browser's own, is only let go); the next tool starts afresh.
+   * @returns false when the browser keeps running because the context is shared.
+   */
+  async closeBrowser(): Promise<boolean> {
+    const lease = this.lease;
+    this.lease = undefined;
+    this.leaseLost = false;
+    this.tabs.length = 0;
+    this.current = undefined;
+    const held = lease ? await lease.catch(() => undefined) : undefined;
+    await held?.release();
+    return !held?.shared;
+  }
+
+  async dispose(): Promise<void> {
+    await this.closeBrowser();
+  }
+
+  takeEvents(): string[] {
+    const events = this.pendingEvents.map(format => format());
+    this.pendingEvents = [];
+    for (const tab of this.tabs) {
+      const lines = tab.takeEventLines().map(line => line.replace(/^- /, ''));
+      const where = this.tabs.length > 1 ? ` (tab ${this.tabs.indexOf(tab)})` : '';
+      events.push(...lines.map(line => line + where));
+    }
+    return events;
+  }
+
+  takeNotes(): string[] {
+    const notes = this.pendingNotes;
+    this.pendingNotes = [];
+    return notes;
+  }
+
+  async filePolicy(): Promise<FilePolicy> {
+    let roots: string[] = [];
+    if (!this.config.allowFileAccess) roots = rootsToPaths(await this.roots().catch(() => []));
+    return { outputDir: this.config.outputDir, roots, allowAnywhere: this.config.allowFileAccess };
+  }
+
+  /** An upload source path, checked against the roots (relative paths resolve against the first root). */
+  async inputFile(path: string): Promise<string> {
+    return checkFilePath(await this.filePolicy(), path, 'Upload');
+  }
+
+  /** Where to write an output file: `requested` (checked) or a generated name in the output directory. */
+  async outputFile(requested: string | undefined, generatedName: string, purpose: string): Promise<string> {
+    return outputPath(await this.filePolicy(), requested, generatedName, purpose);
+  }
+
+  private async ensureBrowserContext(): Promise<BrowserContext> {
+    if (this.lease && this.leaseLost) {
+      this.lease = undefined;
+      this.tabs.length = 0;
+      this.current = undefined;
+      this.pendingNotes.push(this.config.connect
+        ? 'The browser connection was lost; reconnected. Earlier tabs are gone: navigate again.'
+        : 'The browser had closed or crashed; started a new one. Earlier tabs are gone: navigate again.');
+    }
+    if (!this.lease) {
+      const starting = this.startContext();
+      this.lease = starting;
+      starting.catch(() => { if (this.lease === starting) this.lease = undefined; });
+    }
+    return (await this.lease).context;
+  }
+
+  private async startContext(): Promise<ContextLease> {
+    const lease = await this.host.newContext();
+    const { context } = lease;
+    this.leaseLost = false;
+    if (this.everStarted && !this.pendingNotes.some(n => n.startsWith('The browser'))) this.pendingNotes.push('Started a new browser session.');
+    this.everStarted = true;
+    context.setDefaultTimeout(this.config.actionTimeoutMs);
+    context.setDefaultNavigationTimeout(this.config.navigationTimeoutMs);
+    await enforceOrigins(context, { allowed: this.config.allowedOrigins, blocked: this.config.blockedOrigins });
+    context.on('close', () => { if (this.lease) this.leaseLost = true; });
+    context.browser()?.on('disconnected', () => { if (this.lease) this.leaseLost = true; });
+    for (const page of context.pages()) this.adopt(page, false);
+    context.on('page', page => this.adopt(page, true));
+    return lease;
+  }
+
+  private adopt(page: Page, announce: boolean): void {
+    if (this.tabs.some(t => t.page === page)) return;
+    const tab = new Tab(page, { outputDir: this.config.outputDir, ids: this.ids, beforeUnload: this.config.beforeUnload });
+    this.tabs.push(tab);
+    page.on('close', () => this.onPageClosed(tab));
+    const popup = announce && !this.openingTab && this.tabs.length > 1;
+    if (!popup) {
+      this.current ??= tab;
+      return;
+    }
+    // Popups (target=_blank, window.open) become the current tab, as a user would see them.
+    this.current = tab;
+    this.pendingEvents.push(() => `New tab opened (index ${Math.max(0, this.tabs.indexOf(tab))}) and selected: ${page.url() || 'about:blank'}. Switch back with browser_tabs action "select".`);
+  }
+
+  /** A page closed: by us (nothing to say), or by itself or the browser (the agent must know). */
+  private onPageClosed(tab: Tab): void {
+    const index = this.tabs.indexOf(tab);
+    const wasCurrent = this.current === tab;
+    this.forget(tab);
+    if (index < 0 || this.closingByUs.has(tab) || tab.crashed) return;
+    const url = tab.page.url() || 'about:blank';
+    const next = this.current ? `tab ${this.tabs.indexOf(this.current)} (${this.current.page.url() || 'about:blank'}) is now the current tab` : 'no tab is left: the next tool opens a blank one';
+    this.pendingNotes.push(wasCurrent
+      ? `The current tab (${url}) closed itself; ${next}.`
+      : `Tab ${index} (${url}) closed itself; the other tabs moved up.`);
+  }
+
+  private forget(tab: Tab): void {
+    const index = this.tabs.indexOf(tab);
+    if (index >= 0) this.tabs.splice(index, 1);
+    if (this.current === tab) this.current = this.tabs[Math.max(0, index - 1)];
+  }
+}

@@ -1,0 +1,105 @@
+// One browser tab as a tool session sees it: the Playwright page, its AriaPage (snapshots, refs,
+// find, leaving the page safely), and the collectors that record console, network, downloads and
+// modal states (dialogs, file choosers) from the page's first event. The tab owns its modal
+// states: every action is raced against one opening here, so no tool hangs behind a dialog.
+import type { Page } from 'playwright';
+import {
+  attach, attachCollectors, changesSince, mark, runAndWait,
+  type AriaPage, type DialogPolicy, type Mark, type ModalState, type PageCollectors, type SessionIds,
+  type WaitOptions, type WaitReport,
+} from '../index.js';
+import { formatChanges } from './format/events.js';
+
+export type { ModalState };
+
+/** What an action left behind: its wait, or nothing when a modal state cut it short. */
+export interface ActionOutcome<T = unknown> { wait?: WaitReport; value?: T }
+
+export class Tab {
+  readonly collectors: PageCollectors;
+  crashed = false;
+  private lastTitle = '';
+  /** The last whole-page snapshot sent, the base of the next diff (--snapshot-mode diff). */
+  lastSnapshot: { yaml: string; url: string } | undefined;
+  /** Collector positions already reported, so each event is told once. */
+  private reported: Mark;
+  /** The runtime is installed at once (all frames, every later document), so even the first action's wait can watch the page. */
+  private readonly attaching: Promise<unknown>;
+
+  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds; beforeUnload?: DialogPolicy['beforeUnload'] }) {
+    this.attaching = attach(page).catch(() => undefined);
+    this.collectors = attachCollectors(page, { outputDir: options.outputDir, ids: options.ids, dialogPolicy: { action: 'ask', beforeUnload: options.beforeUnload ?? 'accept' } });
+    this.reported = { console: 0, network: 0, downloads: 0, dialogs: 0 };
+    page.on('crash', () => { this.crashed = true; });
+  }
+
+  /** The tab's AriaPage: snapshots, refs, find. */
+  aria(): Promise<AriaPage> {
+    return attach(this.page);
+  }
+
+  get modals(): ModalState[] {
+    return this.collectors.modal.states();
+  }
+
+  /** A dialog is open: the page's scripts are frozen until it is answered. */
+  isBlocked(): boolean {
+    return this.collectors.modal.isBlocked();
+  }
+
+  /** Resolves when a dialog or file chooser opens: actions race against it so they never hang on one. */
+  nextModal(): { promise: Promise<void>; cancel: () => void } {
+    let off: () => void = () => {};
+    const promise = new Promise<void>(resolve => {
+      off = this.collectors.modal.onChange(() => { if (this.modals.length) resolve(); });
+    });
+    return { promise, cancel: () => off() };
+  }
+
+  /**
+   * Runs an action of the actions engine (it waits by itself and returns its WaitReport),
+   * returning early when a modal state opens: behind a dialog the action may stay pending.
+   */
+  async act(action: () => Promise<WaitReport>): Promise<ActionOutcome> {
+    await this.attaching;
+    const waiting = action();
+    // Behind a modal the step may stay pending and fail later; that failure must not go unhandled.
+    waiting.catch(() => {});
+    const modal = this.nextModal();
+    try {
+      return await Promise.race([
+        waiting.then(wait => ({ wait })),
+        modal.promise.then(() => ({})),
+      ]);
+    } finally {
+      modal.cancel();
+    }
+  }
+
+  /** Runs a plain step (navigation, evaluate, mouse at x/y) inside the engine's waiter. */
+  async step<T>(step: () => Promise<T>, options: WaitOptions = {}): Promise<ActionOutcome<T>> {
+    let value: T | undefined;
+    const outcome = await this.act(() => runAndWait(this.page, async () => { value = await step(); }, { dialogs: 'ask', ...options }));
+    return { ...outcome, value };
+  }
+
+  /** Markdown lines for what the page did since the last report (errors, failed requests, downloads, dialogs). */
+  takeEventLines(): string[] {
+    const changes = changesSince(this.collectors, this.reported);
+    this.reported = mark(this.collectors);
+    return formatChanges({ ...changes, modalStates: [] });
+  }
+
+  isClosed(): boolean {
+    return this.page.isClosed();
+  }
+
+  /** The page title, bounded; while a dialog freezes the page, the last one seen. */
+  async title(): Promise<string> {
+    if (this.isBlocked()) return this.lastTitle;
+    const aria = await this.aria().catch(() => undefined);
+    const title = aria ? await aria.title(this.lastTitle) : this.lastTitle;
+    this.lastTitle = title;
+    return title;
+  }
+}

@@ -1,0 +1,186 @@
+// One always-on MutationObserver per document, shadow roots included, installed with the runtime.
+// It keeps a short history of when the page changed, which lets the driver tell a page that was
+// already churning before an action (tickers, clocks, animations) from one the action disturbed.
+// The same records tell incremental snapshots what changed (incremental/dirty.ts); for that, it
+// also reports what no record shows: shadow roots attached and custom elements defined later.
+import { NativeMutationObserver, now, observe } from './timing';
+
+export type MutationListener = (records: number, at: number) => void;
+
+// Batch timestamps kept: the churn check looks one second back, 256 covers that up to 250 Hz.
+const HISTORY = 256;
+const INIT: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
+
+/** Records as delivered (or flushed); `null` from structureChanged: anything may have changed. */
+export type RecordListener = (records: ArrayLike<MutationRecord>) => void;
+export type StructureListener = (host: Element | null) => void;
+
+let observer: MutationObserver | undefined;
+const takeRecordsFn = NativeMutationObserver.prototype.takeRecords;
+const observedRoots = new WeakSet<Node>();
+const listeners = new Set<MutationListener>();
+const recordListeners = new Set<RecordListener>();
+const structureListeners = new Set<StructureListener>();
+// Open shadow roots being observed, weakly: the incremental checks read their controls and sheets.
+const shadowRoots: Array<WeakRef<ShadowRoot>> = [];
+const listedRoots = new WeakSet<ShadowRoot>();
+const batchTimes: number[] = [];
+let batchCursor = 0;
+let lastBatchAt = -Infinity;
+
+function observeRoot(root: Node): void {
+  if (!observer || observedRoots.has(root)) return;
+  observedRoots.add(root);
+  if (root.nodeType === 11) listShadowRoot(root as ShadowRoot);
+  try { observe(observer, root, INIT); } catch { /* a detached or exotic root: nothing to watch */ }
+}
+
+// Captured at install: this runs in observer callbacks, where page-replaced built-ins are not undone.
+const NativeWeakRef: typeof WeakRef | undefined = typeof WeakRef === 'function' ? WeakRef : undefined;
+
+function listShadowRoot(root: ShadowRoot): void {
+  if (listedRoots.has(root) || !NativeWeakRef) return;
+  listedRoots.add(root);
+  shadowRoots[shadowRoots.length] = new NativeWeakRef(root);
+}
+
+/** The open shadow roots observed so far whose host is in the document (pruning the others). */
+export function connectedShadowRoots(): ShadowRoot[] {
+  const result: ShadowRoot[] = [];
+  for (let i = shadowRoots.length - 1; i >= 0; i--) {
+    const root = shadowRoots[i].deref();
+    if (root && root.host.isConnected) { result.push(root); continue; }
+    // Forgotten until re-inserted: the insertion record adopts it again.
+    if (root) { listedRoots.delete(root); observedRoots.delete(root); }
+    shadowRoots.splice(i, 1);
+  }
+  return result.reverse();
+}
+
+/** Observe every open shadow root below `node` (inclusive). */
+function adoptShadowRoots(node: Node): void {
+  if (node.nodeType !== 1 && node.nodeType !== 11 && node.nodeType !== 9) return;
+  const start = node as Element | DocumentFragment | Document;
+  const own = (start as Element).shadowRoot;
+  if (own) { observeRoot(own); adoptShadowRoots(own); }
+  if (typeof (start as ParentNode).querySelectorAll !== 'function') return;
+  // querySelectorAll('*') does not enter shadow trees: recurse into each one found.
+  const all = (start as ParentNode).querySelectorAll('*');
+  for (let i = 0; i < all.length; i++) {
+    const root = all[i].shadowRoot;
+    if (root && !observedRoots.has(root)) { observeRoot(root); adoptShadowRoots(root); }
+  }
+}
+
+function onRecords(records: MutationRecord[]): void {
+  const at = now();
+  lastBatchAt = at;
+  batchTimes[batchCursor] = at;
+  batchCursor = (batchCursor + 1) % HISTORY;
+  for (const record of records) {
+    const added = record.addedNodes;
+    for (let i = 0; i < added.length; i++) {
+      const node = added[i];
+      // Only elements can carry shadow roots; skip the text-node churn of tickers cheaply.
+      if (node.nodeType === 1) adoptShadowRoots(node);
+    }
+  }
+  for (const listener of listeners) {
+    try { listener(records.length, at); } catch { /* a listener bug must not break the observer */ }
+  }
+  for (const listener of recordListeners) {
+    try { listener(records); } catch { /* as above */ }
+  }
+}
+
+function structureChanged(host: Element | null): void {
+  for (const listener of structureListeners) {
+    try { listener(host); } catch { /* as above */ }
+  }
+}
+
+/**
+ * attachShadow makes no mutation record, yet replaces what the host renders; customElements.define
+ * upgrades elements (and flips `:defined`) without one either. Wrapped once, at install, before
+ * page scripts run.
+ */
+function watchUnrecordedChanges(): void {
+  const proto = (globalThis as any).Element?.prototype;
+  const attach = proto?.attachShadow;
+  if (typeof attach === 'function') {
+    const wrapped = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
+      const root = attach.call(this, init) as ShadowRoot;
+      if (this.shadowRoot === root) observeRoot(root); // open roots only: closed ones are not walked
+      structureChanged(this);
+      return root;
+    };
+    try { Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapped }); } catch { /* locked */ }
+  }
+  const registry = (globalThis as any).CustomElementRegistry?.prototype;
+  const define = registry?.define;
+  if (typeof define === 'function') {
+    const originalDefine = define;
+    const wrapped = function define(this: CustomElementRegistry, ...args: unknown[]): void {
+      try { return originalDefine.apply(this, args); } finally { structureChanged(null); }
+    };
+    try { Object.defineProperty(registry, 'define', { ...Object.getOwnPropertyDescriptor(registry, 'define'), value: wrapped }); } catch { /* locked */ }
+  }
+}
+
+/** Start observing the document. Idempotent; call at runtime install. */
+export function installMutationTracking(): void {
+  if (observer || typeof document === 'undefined') return;
+  observer = new NativeMutationObserver(onRecords);
+  observeRoot(document);
+  watchUnrecordedChanges();
+}
+
+/** Whether every change to `doc` reaches the listeners (the runtime installed tracking for it). */
+export function isTracking(doc: Document): boolean {
+  return !!observer && observedRoots.has(doc);
+}
+
+/** Deliver the records the observer holds but has not delivered yet (changes made in this task). */
+export function flushMutationRecords(): void {
+  if (!observer) return;
+  const pending = takeRecordsFn.call(observer);
+  if (pending.length) onRecords(pending);
+}
+
+export function onMutationRecords(listener: RecordListener): () => void {
+  recordListeners.add(listener);
+  return () => recordListeners.delete(listener);
+}
+
+export function onStructureChange(listener: StructureListener): () => void {
+  structureListeners.add(listener);
+  return () => structureListeners.delete(listener);
+}
+
+/**
+ * Pick up shadow roots attached to elements that were already in the document (custom element
+ * upgrades): attaching a shadow root produces no mutation record. Cost: one pass over the DOM.
+ */
+export function rescanShadowRoots(): void {
+  if (!observer) installMutationTracking();
+  if (typeof document !== 'undefined') adoptShadowRoots(document);
+}
+
+export function onMutation(listener: MutationListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Number of mutation batches (observer callbacks) delivered in [from, to]. */
+export function batchesBetween(from: number, to: number): number {
+  let count = 0;
+  for (let i = 0; i < batchTimes.length; i++) {
+    const t = batchTimes[i];
+    if (t >= from && t <= to) count++;
+  }
+  return count;
+}
+
+export function lastMutationAt(): number {
+  return lastBatchAt;
+}

@@ -1,0 +1,40 @@
+// Built-ins the settle/activity code depends on, captured when the runtime is installed (before
+// any page script). A page may later replace or wrap `setTimeout`, `MutationObserver` or the
+// clocks (fake timers, analytics shims, our own activity wrappers): we must keep the real ones.
+const g = globalThis as any;
+
+const nativeSetTimeoutFn: (handler: () => void, ms: number) => number = g.setTimeout;
+const nativeClearTimeoutFn: (id: number) => void = g.clearTimeout;
+const perf = g.performance as Performance | undefined;
+const perfNow: (() => number) | undefined = perf && typeof perf.now === 'function' ? perf.now : undefined;
+const dateNow: () => number = Date.now;
+
+export const NativeMutationObserver: typeof MutationObserver = g.MutationObserver;
+const observeFn = NativeMutationObserver.prototype.observe;
+
+/** Monotonic milliseconds (performance.now when available). */
+export function now(): number {
+  return perfNow ? perfNow.call(perf) : dateNow();
+}
+
+export function nativeSetTimeout(handler: () => void, ms: number): number {
+  return nativeSetTimeoutFn.call(g, handler, ms);
+}
+
+export function nativeClearTimeout(id: number | undefined): void {
+  if (id !== undefined) nativeClearTimeoutFn.call(g, id);
+}
+
+export function observe(observer: MutationObserver, target: Node, init: MutationObserverInit): void {
+  observeFn.call(observer, target, init);
+}
+
+const addListenerFn: EventTarget['addEventListener'] | undefined = g.EventTarget?.prototype?.addEventListener;
+const removeListenerFn: EventTarget['removeEventListener'] | undefined = g.EventTarget?.prototype?.removeEventListener;
+
+/** addEventListener as it was at install; returns the matching remove. */
+export function listen(target: EventTarget, type: string, listener: (event: any) => void): () => void {
+  if (!addListenerFn || !removeListenerFn) return () => {};
+  try { addListenerFn.call(target, type, listener); } catch { return () => {}; }
+  return () => { try { removeListenerFn.call(target, type, listener); } catch { /* gone with the document */ } };
+}
