@@ -7,7 +7,7 @@ import { eventLogFor, type EventLog } from './browser/events.js';
 import { FrameRegistry } from './page/frames.js';
 import { installRuntime } from './page/inject.js';
 import { refFor as runtimeRefFor } from './page/runtime.js';
-import { describeCoveringElement, locatorFor, refLocator, validateRef, type CoveringElement } from './page/refs.js';
+import { describeCoveringElement, locatorFor, refLocator, resolveTarget, validateRef, type CoveringElement, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
 import { followNavigations } from './navigation/churn.js';
@@ -97,8 +97,13 @@ export class AriaPage {
    * reason) or for a Playwright selector; with `exactlyOne` the selector is checked now too,
    * and must match exactly one element.
    */
-  locator(refOrSelector: string, options: { exactlyOne?: boolean } = {}): Promise<Locator> {
+  locator(refOrSelector: string, options: ResolveOptions = {}): Promise<Locator> {
     return locatorFor(this, refOrSelector, options);
+  }
+
+  /** Like locator(), with the frame the element lives in: what the actions take. */
+  resolve(refOrSelector: string, options: ResolveOptions = {}): Promise<ResolvedTarget> {
+    return resolveTarget(this, refOrSelector, options);
   }
 
   /** What covers the element of `locator` at its center (null when nothing does). */

@@ -23,7 +23,7 @@ export { BrowserHost, type HostOptions, type ContextLease } from './browser/host
 export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
 // ---- refs, snapshots, diffs ----
-export { RefError, isRef, parseRef, type RefErrorKind } from './page/refs.js';
+export { RefError, isRef, parseRef, type RefErrorKind, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
 export { describeCoveringElement, explainInterceptedClick, formatCoveringElement, isInterceptedClickError, type CoveringElement } from './page/covering.js';
 export { ENGINE_NAME as SELECTOR_ENGINE } from './page/selector-engine.js';
 export { diffSnapshots, type SnapshotDiff } from './page/diff.js';

@@ -34,10 +34,10 @@ async function viaChooser(target: ActionTarget, locator: Locator, paths: string[
  */
 export async function setFiles(target: ActionTarget, ref: string, paths: string[], options: ActionOptions = {}): Promise<WaitReport> {
   const files = await checkedPaths(paths);
-  const locator = await target.locator(ref);
+  const { locator, frame } = await target.resolve(ref);
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'upload files with', target: ref, locator,
+    action: 'upload files with', target: ref, locator, frame,
     run: async () => {
       try {
         await locator.setInputFiles(files, { timeout });

@@ -9,9 +9,10 @@ export interface PressOptions extends ActionOptions {
 }
 
 export async function press(target: ActionTarget, key: string, options: PressOptions = {}): Promise<WaitReport> {
-  const locator = options.ref ? await target.locator(options.ref) : undefined;
+  const resolved = options.ref ? await target.resolve(options.ref) : undefined;
+  const locator = resolved?.locator;
   return perform(target, {
-    action: `press ${key} on`, target: options.ref ?? 'the focused element', locator,
+    action: `press ${key} on`, target: options.ref ?? 'the focused element', locator, frame: resolved?.frame,
     run: async () => {
       if (locator) await locator.focus({ timeout: actionTimeout(options) });
       await pressChord(target.page.keyboard, key);
@@ -28,10 +29,10 @@ export interface TypeOptions extends ActionOptions {
 
 /** Replace the field's text with `text` (fill, or key by key with `slowly`), then optionally Enter. */
 export async function type(target: ActionTarget, ref: string, text: string, options: TypeOptions = {}): Promise<WaitReport> {
-  const locator = await target.locator(ref);
+  const { locator, frame } = await target.resolve(ref);
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'type into', target: ref, locator,
+    action: 'type into', target: ref, locator, frame,
     run: async () => {
       if (options.slowly) {
         await locator.fill('', { timeout });

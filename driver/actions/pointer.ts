@@ -23,26 +23,26 @@ function checkModifiers(modifiers: readonly string[] | undefined): void {
 
 export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
   checkModifiers(options.modifiers);
-  const locator = await target.locator(ref);
+  const { locator, frame } = await target.resolve(ref);
   const clickCount = Math.max(1, Math.floor(options.clickCount ?? 1));
   const action = clickCount === 2 ? 'double-click' : 'click';
   return perform(target, {
-    action, target: ref, locator,
+    action, target: ref, locator, frame,
     run: () => locator.click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
   }, options);
 }
 
 export async function hover(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const locator = await target.locator(ref);
-  return perform(target, { action: 'hover', target: ref, locator, run: () => locator.hover({ timeout: actionTimeout(options) }) }, options);
+  const { locator, frame } = await target.resolve(ref);
+  return perform(target, { action: 'hover', target: ref, locator, frame, run: () => locator.hover({ timeout: actionTimeout(options) }) }, options);
 }
 
 /** Drag the element of `fromRef` onto the element of `toRef` (HTML5 drag and drop and mouse-based). */
 export async function drag(target: ActionTarget, fromRef: string, toRef: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const source = await target.locator(fromRef);
-  const destination = await target.locator(toRef);
+  const { locator: source, frame } = await target.resolve(fromRef);
+  const { locator: destination } = await target.resolve(toRef);
   return perform(target, {
-    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source,
+    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame,
     run: () => source.dragTo(destination, { timeout: actionTimeout(options) }),
   }, options);
 }

@@ -4,13 +4,16 @@ import type { Frame, Locator, Page } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
 import { ActionWaiter, type WaitOptions, type WaitReport } from './wait.js';
 import { explainActionError } from './errors.js';
-import { describeCoveringElement } from '../page/refs.js';
+import { describeCoveringElement, type ResolvedTarget } from '../page/refs.js';
 
 /** What the actions need from a page. AriaPage satisfies it. */
 export interface ActionTarget {
   page: Page;
-  /** A Locator for a snapshot ref ('e5', 'f2e7') or a Playwright selector; throws for a bad ref. */
-  locator(refOrSelector: string): Promise<Locator>;
+  /**
+   * The Locator of a snapshot ref ('e5', 'f2e7') or a Playwright selector, and the frame of its
+   * element (the main frame for selectors); throws for a bad ref.
+   */
+  resolve(refOrSelector: string): Promise<ResolvedTarget>;
   /** What covers the element's center; used to explain intercepted clicks. */
   describeCoveringElement?(locator: Locator): Promise<CoveringElement | null>;
 }
@@ -28,29 +31,18 @@ export function actionTimeout(options: ActionOptions): number {
   return options.timeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS;
 }
 
-/** Frame of the element (activity is tracked there); the main frame when the page has no iframes. */
-async function frameOf(page: Page, locator: Locator | undefined): Promise<Frame | undefined> {
-  if (!locator || page.frames().length === 1) return undefined;
-  try {
-    const handle = await locator.elementHandle({ timeout: 1_000 });
-    if (!handle) return undefined;
-    try { return (await handle.ownerFrame()) ?? undefined; } finally { await handle.dispose().catch(() => {}); }
-  } catch {
-    return undefined; // the action itself will report the element's problem
-  }
-}
-
 export interface Step {
   action: string;
   target: string;
   locator?: Locator;
+  /** Frame of the element acted on: the wait tracks the action's activity there. */
+  frame?: Frame;
   run: () => Promise<unknown>;
 }
 
 /** Run `step.run` inside an ActionWaiter; its error comes back rewritten with the next step. */
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
-  const frame = options.wait?.frame ?? await frameOf(target.page, step.locator);
-  const waiter = new ActionWaiter(target.page, { ...options.wait, frame });
+  const waiter = new ActionWaiter(target.page, { ...options.wait, frame: options.wait?.frame ?? step.frame });
   const describeCovering = target.describeCoveringElement
     ? (locator: Locator) => target.describeCoveringElement!(locator)
     : (locator: Locator) => describeCoveringElement(target.page, locator);

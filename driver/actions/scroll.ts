@@ -4,9 +4,9 @@ import { actionTimeout, perform, type ActionOptions, type ActionTarget } from '.
 import type { WaitReport } from './wait.js';
 
 export async function scrollIntoView(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const locator = await target.locator(ref);
+  const { locator, frame } = await target.resolve(ref);
   return perform(target, {
-    action: 'scroll to', target: ref, locator,
+    action: 'scroll to', target: ref, locator, frame,
     run: () => locator.scrollIntoViewIfNeeded({ timeout: actionTimeout(options) }),
   }, options);
 }
@@ -19,9 +19,10 @@ export interface ScrollByOptions extends ActionOptions {
 export async function scrollBy(target: ActionTarget, deltaX: number, deltaY: number, options: ScrollByOptions = {}): Promise<WaitReport> {
   if (!Number.isFinite(deltaX) || !Number.isFinite(deltaY))
     throw new Error(`Scroll offsets must be numbers of CSS pixels (got ${deltaX}, ${deltaY}); e.g. 0, 600 scrolls down by 600 px.`);
-  const locator = options.ref ? await target.locator(options.ref) : undefined;
+  const resolved = options.ref ? await target.resolve(options.ref) : undefined;
+  const locator = resolved?.locator;
   return perform(target, {
-    action: 'scroll', target: options.ref ?? 'the page', locator,
+    action: 'scroll', target: options.ref ?? 'the page', locator, frame: resolved?.frame,
     run: async () => {
       if (locator) await locator.hover({ timeout: actionTimeout(options) });
       await target.page.mouse.wheel(deltaX, deltaY);

@@ -62,16 +62,34 @@ export async function validateRef(target: RefTarget, ref: string): Promise<Frame
   throw new RefError(live.check.error, live.check.kind, parsed.ref);
 }
 
+/** An action's target: its Locator and the frame its element lives in (where the wait watches). */
+export interface ResolvedTarget {
+  locator: Locator;
+  frame: Frame;
+}
+
+export interface ResolveOptions {
+  /** A selector must match exactly one element now (refs always name one). */
+  exactlyOne?: boolean;
+}
+
 /**
- * A Locator for a ref ('e5', 'f2e7': validated now, fails fast) or for any Playwright
- * selector ('role=button[name="Save"]', '#id', 'text=Hi': resolved lazily by Playwright).
+ * Resolves a ref ('e5', 'f2e7': validated now in its frame's live document, fails fast with
+ * the reason) or a Playwright selector ('role=button[name="Save"]', '#id': main frame, resolved
+ * lazily by Playwright unless `exactlyOne`). The one ref resolution of an action.
  */
-export async function locatorFor(target: RefTarget, refOrSelector: string, options: { exactlyOne?: boolean } = {}): Promise<Locator> {
+export async function resolveTarget(target: RefTarget, refOrSelector: string, options: ResolveOptions = {}): Promise<ResolvedTarget> {
   const trimmed = refOrSelector.trim();
   const parsed = parseRef(trimmed);
-  if (!parsed) return options.exactlyOne ? uniqueSelector(target.page, trimmed) : target.page.locator(refOrSelector);
+  const main = target.page.mainFrame();
+  if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target.page, trimmed) : target.page.locator(refOrSelector), frame: main };
   const frame = await validateRef(target, parsed.ref);
-  return frame.locator(refSelector(parsed.ref));
+  return { locator: frame.locator(refSelector(parsed.ref)), frame };
+}
+
+/** resolveTarget's Locator alone. */
+export async function locatorFor(target: RefTarget, refOrSelector: string, options: ResolveOptions = {}): Promise<Locator> {
+  return (await resolveTarget(target, refOrSelector, options)).locator;
 }
 
 /** A selector checked now: it must be valid and match exactly one element, else an error says what to do. */

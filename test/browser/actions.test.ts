@@ -16,7 +16,7 @@ beforeAll(async () => { h = await startHarness(); });
 afterAll(async () => { await h?.close(); });
 
 function css(page: Page): ActionTarget {
-  return { page, locator: async selector => page.locator(selector) };
+  return { page, resolve: async selector => ({ locator: page.locator(selector), frame: page.mainFrame() }) };
 }
 
 async function text(page: Page, selector = '#out'): Promise<string> {

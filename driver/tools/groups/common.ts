@@ -24,7 +24,7 @@ export async function locate(tab: Tab, target: string): Promise<Locator> {
 
 /** The actions engine aimed at a tab: its targets resolve like locate(). */
 function actionTarget(tab: Tab): ActionTarget {
-  return { page: tab.page, locator: target => locate(tab, target) };
+  return { page: tab.page, resolve: async target => (await tab.aria()).resolve(target, { exactlyOne: true }) };
 }
 
 function actionOptions(session: Session): ActionOptions {

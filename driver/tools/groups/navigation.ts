@@ -25,6 +25,15 @@ export function normalizeUrl(raw: string): string {
   return `${local ? 'http' : 'https'}://${url}`;
 }
 
+/** `raw` completed to a URL this session may load; throws saying why not (origin lists, file: access). */
+export function allowedUrl(session: Session, raw: string): string {
+  const url = normalizeUrl(raw);
+  const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
+  if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
+  if (/^file:/i.test(url) && !session.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
+  return url;
+}
+
 /** The library's leaving options for a tab: its ModalStates answer (and log) the dialogs. */
 function leavingOptions(tab: Tab, extra: NavigateOptions = {}): NavigateOptions {
   return { dialogs: leavingDialogs(tab.collectors.modal), ...extra };
@@ -59,8 +68,8 @@ async function withToolWording<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** Navigates the (prepared) tab to `url`, inside the action waiter. */
-function gotoPrepared(session: Session, response: ToolResponse, url: string) {
+/** Navigates the current (prepared) tab to `url`, inside the action waiter. */
+export function gotoPrepared(session: Session, response: ToolResponse, url: string) {
   return withToolWording(act(session, response, current => navigate(current.page, url, leavingOptions(current, {
     prepare: false, timeoutMs: session.config.navigationTimeoutMs,
   })), AFTER_GOTO));
@@ -88,10 +97,7 @@ export const navigationTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     ignoresModal: true, // it answers open dialogs itself: leaving a page never blocks
     async handle(session, params, response) {
-      const url = normalizeUrl(params.url);
-      const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
-      if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
-      if (/^file:/i.test(url) && !session.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
+      const url = allowedUrl(session, params.url);
       const tab = await leaveTab(session, response, await session.ensureTab());
       const landing = await gotoPrepared(session, response, url);
       if (tab.isClosed()) return;

@@ -1,8 +1,7 @@
 // Tabs and the browser window: list/open/select/close tabs, resize the viewport, close the browser.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { normalizeUrl } from './navigation.js';
-import { originVerdict } from '../../index.js';
+import { allowedUrl, gotoPrepared } from './navigation.js';
 import { openDialogsOf, tabList } from '../format/tabs.js';
 
 export const tabTools = [
@@ -26,14 +25,12 @@ export const tabTools = [
           response.skipTabs = true;
           return;
         case 'new': {
+          // Checked before the tab opens; loaded like browser_navigate, so what the page does
+          // while loading (a dialog, a redirect) is waited for and reported.
+          const url = params.url === undefined ? undefined : allowedUrl(session, params.url);
           const tab = await session.newTab();
-          if (params.url) {
-            const url = normalizeUrl(params.url);
-            const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
-            if (refusal) throw new Error(`Opened a blank tab but did not load ${url}: ${refusal}.`);
-            await tab.page.goto(url, { waitUntil: 'domcontentloaded' });
-          }
-          response.addResult(`Opened tab ${session.tabs.indexOf(tab)}${params.url ? ` at ${tab.page.url()}` : ''}.`);
+          if (url) await gotoPrepared(session, response, url);
+          response.addResult(`Opened tab ${session.tabs.indexOf(tab)}${url ? ` at ${tab.page.url()}` : ''}.`);
           response.setIncludeSnapshot();
           return;
         }
