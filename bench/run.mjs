@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { benchPages, frameChild, table } from './pages.mjs';
 import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats.mjs';
+import { toolDefinitions } from './tool-definitions.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map(a => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? true]));
@@ -240,6 +241,8 @@ async function main() {
     }
     log('navigation cost...');
     const navigation = await navigationCost(server.origin, pwPage, oursPage);
+    log('tool definitions...');
+    const tools = await toolDefinitions(root);
 
     const report = {
       date: startedAt.toISOString(),
@@ -252,6 +255,7 @@ async function main() {
       budgetTokens: BUDGET_TOKENS,
       pages: results,
       navigation,
+      tools,
     };
     print(report);
     mkdirSync(join(root, 'bench/results'), { recursive: true });
@@ -287,6 +291,12 @@ function print(report) {
   console.log('\nPage load cost of the runtime init script (navigation to load event, median of 7):');
   printTable(['page', 'without', 'with runtime', 'added'],
     report.navigation.map(n => [n.page, fmtStats(n.plain), fmtStats(n.withRuntime), fmtMs(n.addedMs)]));
+  const t = report.tools;
+  console.log('\nTool definitions sent on every turn (tools/list with the default tools, JSON characters):');
+  printTable(['server', 'tools', 'chars'], [
+    ['ariaref', t.ours.count, t.ours.chars],
+    ['Playwright MCP 0.0.83', t.pw.error ? 'error' : t.pw.count, t.pw.error ?? t.pw.chars],
+  ]);
 }
 
 const heapCell = h => !h ? '-' : h.error && h.retainedBytes === undefined ? 'error' :

@@ -1,13 +1,16 @@
 // AriaPage: one Playwright Page seen through ariaref: stitched snapshots with refs, refs to
 // Locators, waiting for the page to settle, and the log of what happened meanwhile.
 import type { ElementHandle, Locator, Page } from 'playwright';
-import type { AriaNode } from '../injected/types.js';
+import type { AriaNode, LocatorStep } from '../injected/types.js';
 import { waitForSettle, type WaitOptions, type WaitReport } from './actions/wait.js';
 import { eventLogFor, type EventLog } from './browser/events.js';
 import { FrameRegistry } from './page/frames.js';
 import { installRuntime } from './page/inject.js';
-import { refFor as runtimeRefFor } from './page/runtime.js';
-import { describeCoveringElement, locatorFor, refLocator, resolveTarget, validateRef, type CoveringElement, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
+import { locatorFor as locatorStepsIn, refFor as runtimeRefFor } from './page/runtime.js';
+import {
+  describeCoveringElement, locatorFor, parseRef, RefError, refLocator, resolveTarget, validateRef,
+  type CoveringElement, type ResolvedTarget, type ResolveOptions,
+} from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
 import { followNavigations } from './navigation/churn.js';
@@ -20,6 +23,15 @@ export type { PageSnapshotOptions } from './page/snapshot.js';
 export type { NavigateOptions, NavigationResult } from './navigation/leave.js';
 
 const attached = new WeakMap<Page, Promise<AriaPage>>();
+
+/** A locator is computed from role and name of the page's elements: bounded like a ref check. */
+const LOCATOR_WITHIN_MS = 5_000;
+
+/** Where a locator points: iframes to enter from the top (outermost first), then the element. */
+export interface LocatorPath {
+  frames: LocatorStep[][];
+  element: LocatorStep[];
+}
 
 /** A title that takes longer comes from a page too busy to ask. */
 const TITLE_WITHIN_MS = 2_000;
@@ -129,6 +141,24 @@ export class AriaPage {
     if (!frame) return undefined;
     const options = { prefix: this.frames.prefixOf(frame), seed: this.frames.seedFor(frame) };
     return runtimeRefFor(frame, element, options, 3_000).catch(() => undefined);
+  }
+
+  /**
+   * A Playwright locator that matches the element of `ref` alone right now, as data: the
+   * iframes to enter from the page's top (each a list of steps), then the element's steps.
+   * Steps prefer role and name, then the exact name, the test id, a scoping ancestor, an index.
+   */
+  async locatorPath(ref: string, options: { testIdAttribute?: string } = {}): Promise<LocatorPath> {
+    const testId = options.testIdAttribute ?? 'data-testid';
+    let frame = await validateRef(this, ref);
+    const element = await locatorStepsIn(frame, parseRef(ref)!.ref, testId, LOCATOR_WITHIN_MS);
+    const frames: LocatorStep[][] = [];
+    for (let parent = frame.parentFrame(); parent; frame = parent, parent = frame.parentFrame()) {
+      const ownerRef = await runtimeRefFor(parent, { ownerOf: frame }, { prefix: this.frames.prefixOf(parent), seed: this.frames.seedFor(parent) }, LOCATOR_WITHIN_MS);
+      if (!ownerRef) throw new RefError(`Ref ${ref}: its frame's iframe could not be found in the page. Take a new snapshot and retry.`, 'frame-gone', ref);
+      frames.unshift(await locatorStepsIn(parent, ownerRef, testId, LOCATOR_WITHIN_MS));
+    }
+    return { frames, element };
   }
 
   /**

@@ -15,11 +15,11 @@ import { launchBrowser, type LaunchOptions } from './browser/launch.js';
 
 // ---- browsers and pages ----
 export { AriaBrowser } from './aria-browser.js';
-export { AriaPage, type PageSnapshotOptions } from './aria-page.js';
+export { AriaPage, type PageSnapshotOptions, type LocatorPath } from './aria-page.js';
 export { findBrowser, tryFindBrowser, BrowserNotFoundError, BROWSER_ENV, type FoundBrowser, type FindBrowserOptions } from './browser/find-browser.js';
 export { defaultBrowserArgs, type LaunchOptions } from './browser/launch.js';
 export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';
-export { BrowserHost, type HostOptions, type ContextLease } from './browser/host.js';
+export { BrowserHost, deviceContextOptions, type HostOptions, type ContextLease } from './browser/host.js';
 export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
 // ---- refs, snapshots, diffs ----
@@ -28,7 +28,7 @@ export { describeCoveringElement, explainInterceptedClick, formatCoveringElement
 export { ENGINE_NAME as SELECTOR_ENGINE } from './page/selector-engine.js';
 export { diffSnapshots, type SnapshotDiff } from './page/diff.js';
 export type { PageFindResult } from './page/find.js';
-export type { AriaNode, FindQuery, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
+export type { AriaNode, LocatorStep, FindQuery, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
 // ---- actions and the wait after them ----
 export * from './actions/index.js';
 // ---- navigation: leaving a page safely ----

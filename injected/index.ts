@@ -11,6 +11,7 @@ import { findInSnapshot, foldedSnapshot } from './fold/snapshot';
 import { installWaitSupport, waitApi } from './wait/api';
 import { capturePristineBuiltins, withPristineBuiltins as guarded } from './pristine';
 import { coveringElementOf } from './wait/hit-target';
+import { locatorSteps } from './snapshot/locator';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
@@ -43,6 +44,7 @@ function install(): void {
     checkRef: ref => guarded(() => snapshots.checkRef(ref)),
     refFor: (element, options) => guarded(() => snapshots.refFor(element, options)),
     coveringElementOf: ref => guarded(() => coveringElementOf(snapshots.resolve(ref))),
+    locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
     settle: options => settle(options),
     ...waitApi,
     role: el => guarded(() => withPass(() => getAriaRole(el))),

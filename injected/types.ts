@@ -24,6 +24,14 @@ export interface AriaNode {
   children: Array<AriaNode | string>;
 }
 
+/** One step of a Playwright locator, outermost first (see injected/snapshot/locator.ts). */
+export type LocatorStep =
+  | { kind: 'role'; role: string; name?: string; exact?: boolean }
+  | { kind: 'testId'; value: string }
+  | { kind: 'title'; title: string; exact?: boolean }
+  | { kind: 'nth'; index: number }
+  | { kind: 'css'; selector: string };
+
 export interface SnapshotOptions {
   /** Ref prefix of this frame: '' for the main frame, 'f2' for a child frame. */
   prefix?: string;
@@ -154,6 +162,8 @@ export interface RuntimeApi {
   markActivity?(): ActivityMark;
   /** Work started since `mark` that is still running. */
   pendingActivity?(mark?: number): PendingActivity;
+  /** A Playwright locator unique on the page now for ref's element, as steps (role and name, exact name, test id, scoped, index). Throws resolve()'s error. */
+  locatorFor?(ref: string, testIdAttribute?: string): LocatorStep[];
   /** What covers the center of ref's element, for "another element would receive the click" errors; null when it, or something inside it, is on top. Throws resolve()'s error. */
   coveringElementOf?(ref: string): CoveringElement | null;
   /** Search the snapshot tree by text, role and name without rendering a snapshot (injected/fold/find.ts). */

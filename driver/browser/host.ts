@@ -1,7 +1,7 @@
 // The process-wide browser: started on first use, shared by every session, restarted when it
 // crashed or the connection dropped. Hands each session a fresh, isolated BrowserContext, except
 // with a persistent profile, where Chromium only has the one context.
-import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright';
+import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { findBrowser } from './find-browser.js';
 import { defaultBrowserArgs } from './launch.js';
 import { isCdpEndpoint } from './connect.js';
@@ -16,8 +16,48 @@ export interface HostOptions {
   userDataDir?: string;
   viewport?: { width: number; height: number };
   browserArgs: string[];
-  /** Bounds connecting to a browser. */
+  /** Bounds connecting to a browser when connectTimeoutMs is unset. */
   navigationTimeoutMs: number;
+  /** Bounds connecting to a browser (--cdp-timeout); default navigationTimeoutMs. */
+  connectTimeoutMs?: number;
+  /** Headers sent with the connect request (--cdp-header). */
+  connectHeaders?: Record<string, string>;
+  /** Options of every context handed out (device, userAgent, storageState, permissions...); over viewport. */
+  contextOptions?: BrowserContextOptions;
+  /** Extra launch options (proxy, chromiumSandbox, env...); executablePath/headless/args come from the fields above. */
+  launchOptions?: Omit<LaunchOptions, 'executablePath' | 'headless'>;
+  /** Files added to every context as init scripts: they run in every page before its own scripts. */
+  initScripts?: string[];
+  /** Every session gets the same context (HTTP clients share tabs, cookies and storage). */
+  sharedContext?: boolean;
+}
+
+/** Playwright's device descriptor by name ("iPhone 15"); unknown names throw with the closest ones. */
+export function deviceContextOptions(name: string): BrowserContextOptions {
+  const device = devices[name];
+  if (device) {
+    const { defaultBrowserType: _, ...options } = device;
+    return options;
+  }
+  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const wanted = squash(name);
+  const close = Object.keys(devices)
+    .filter(n => !n.endsWith(' landscape'))
+    .map(n => ({ n, d: squash(n).includes(wanted) ? 0 : editDistance(wanted, squash(n)) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 5)
+    .map(c => `"${c.n}"`);
+  throw new Error(`Unknown device "${name}". Did you mean ${close.join(', ')}? Names are Playwright's devices (case and spaces included).`);
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }
 
 export interface ContextLease {
@@ -42,16 +82,35 @@ export class BrowserHost {
 
   async newContext(): Promise<ContextLease> {
     if (this.config.userDataDir) return this.persistentLease();
+    if (this.config.sharedContext && !this.singleSession) return this.sharedLease();
     const browser = await this.liveBrowser();
     const shared = this.singleSession && this.config.connect && isCdpEndpoint(this.config.connect) ? browser.contexts()[0] : undefined;
     if (shared) return { context: shared, release: async () => {}, shared: true };
     // Otherwise each session gets a clean context: sessions must never see each other's pages.
-    const context = await browser.newContext(this.contextOptions());
+    const context = await this.freshContext(browser);
     return { context, release: () => context.close().catch(() => {}) };
   }
 
-  private contextOptions() {
-    return { viewport: this.config.viewport ?? { width: 1280, height: 720 }, acceptDownloads: true };
+  private async freshContext(browser: Browser): Promise<BrowserContext> {
+    const context = await browser.newContext(contextOptions(this.config));
+    await addInitScripts(context, this.config);
+    return context;
+  }
+
+  private shared: Promise<BrowserContext> | undefined;
+
+  /** --shared-browser-context: one context for every session, closed only by closeAll. */
+  private async sharedLease(): Promise<ContextLease> {
+    const current = await this.shared?.catch(() => undefined);
+    if (!current || !current.browser()?.isConnected()) {
+      const starting = this.liveBrowser().then(browser => this.freshContext(browser));
+      this.shared = starting;
+      starting.catch(() => { if (this.shared === starting) this.shared = undefined; });
+      const context = await starting;
+      context.on('close', () => { if (this.shared === starting) this.shared = undefined; });
+      return { context, release: async () => {}, shared: true };
+    }
+    return { context: current, release: async () => {}, shared: true };
   }
 
   private async liveBrowser(): Promise<Browser> {
@@ -89,29 +148,47 @@ export class BrowserHost {
   async closeAll(): Promise<void> {
     const browser = this.browser;
     const persistent = this.persistent;
+    const shared = this.shared;
     this.browser = undefined;
     this.persistent = undefined;
+    this.shared = undefined;
     await Promise.all([
+      shared?.then(c => c.close()).catch(() => {}),
       browser?.then(b => b.close()).catch(() => {}),
       persistent?.then(c => c.close()).catch(() => {}),
     ]);
   }
 }
 
+function contextOptions(config: HostOptions): BrowserContextOptions {
+  return { viewport: config.viewport ?? { width: 1280, height: 720 }, acceptDownloads: true, ...config.contextOptions };
+}
+
+async function addInitScripts(context: BrowserContext, config: HostOptions): Promise<void> {
+  for (const path of config.initScripts ?? []) await context.addInitScript({ path });
+}
+
 function launchOptions(config: HostOptions): LaunchOptions {
   // findBrowser: --executable-path, else ARIAREF_BROWSER, Playwright's Chromium, system Chrome/Chromium.
   const executablePath = findBrowser({ executablePath: config.executablePath }).executablePath;
-  return { headless: config.headless, executablePath, args: [...defaultBrowserArgs(), ...config.browserArgs], timeout: 30_000 };
+  let args = [...defaultBrowserArgs(), ...config.browserArgs, ...(config.launchOptions?.args ?? [])];
+  // An explicit sandbox request wins over the "no sandbox as root" default.
+  if (config.launchOptions?.chromiumSandbox) args = args.filter(a => a !== '--no-sandbox');
+  return { timeout: 30_000, ...config.launchOptions, headless: config.headless, executablePath, args };
+}
+
+function connectOptions(config: HostOptions) {
+  return { timeout: config.connectTimeoutMs ?? config.navigationTimeoutMs, headers: config.connectHeaders };
 }
 
 async function startBrowser(config: HostOptions): Promise<Browser> {
   if (config.connect) {
     try {
       return isCdpEndpoint(config.connect)
-        ? await chromium.connectOverCDP(config.connect, { timeout: config.navigationTimeoutMs })
-        : await chromium.connect(config.connect, { timeout: config.navigationTimeoutMs });
+        ? await chromium.connectOverCDP(config.connect, connectOptions(config))
+        : await chromium.connect(config.connect, connectOptions(config));
     } catch (error) {
-      throw new Error(`Cannot connect to the browser at ${config.connect}: ${(error as Error).message.split('\n')[0]}. Check that it is running and the endpoint is right (--connect).`);
+      throw new Error(`Cannot connect to the browser at ${config.connect}: ${(error as Error).message.split('\n')[0]}. Check that it is running and the endpoint is right (--connect, --cdp-endpoint or --endpoint).`);
     }
   }
   return chromium.launch(launchOptions(config));
@@ -119,10 +196,14 @@ async function startBrowser(config: HostOptions): Promise<Browser> {
 
 async function startPersistentContext(config: HostOptions): Promise<BrowserContext> {
   try {
-    return await chromium.launchPersistentContext(config.userDataDir!, {
+    const context = await chromium.launchPersistentContext(config.userDataDir!, {
       ...launchOptions(config),
+      acceptDownloads: true,
       viewport: config.viewport ?? null,
+      ...config.contextOptions,
     });
+    await addInitScripts(context, config);
+    return context;
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
     throw new Error(`Cannot open the profile ${config.userDataDir}: ${message}. Another browser may be using it; close it or pick another --user-data-dir.`);

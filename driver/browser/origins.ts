@@ -3,12 +3,15 @@
 import type { BrowserContext } from 'playwright';
 
 /**
- * An entry matches a URL when it equals its origin ("https://a.com:8080"), its host
- * ("a.com", any scheme and port), or, with a leading "*.", the host or any subdomain.
+ * An entry matches a URL when it equals its origin ("https://a.com:8080"), its scheme and host
+ * on any port ("http://localhost:*", as Playwright MCP writes it), its host ("a.com", any
+ * scheme and port), or, with a leading "*.", the host or any subdomain.
  */
 function matches(entry: string, url: URL): boolean {
   const e = entry.trim().toLowerCase().replace(/\/+$/, '');
   if (!e) return false;
+  const anyPort = /^([a-z][a-z0-9+.-]*:\/\/[^/:]+):\*$/.exec(e);
+  if (anyPort) return `${url.protocol}//${url.hostname}`.toLowerCase() === anyPort[1];
   if (e.includes('://')) return url.origin.toLowerCase() === e;
   const host = url.hostname.toLowerCase();
   const hostWithPort = url.host.toLowerCase();

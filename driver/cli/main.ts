@@ -127,7 +127,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'mcp') {
       await mcpCommand(rest);
-      return 0;
+      // A refused option sets the exit code (2) without throwing: keep it.
+      return Number(process.exitCode ?? 0);
     }
     const toolExit = await toolCommand(command, rest);
     if (toolExit !== undefined) return toolExit;

@@ -2,6 +2,7 @@
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { serveStdio } from './stdio.js';
 import { serveHttp } from './http.js';
+import { packageVersion } from '../index.js';
 
 export async function runMcpCli(argv: string[]): Promise<void> {
   let parsed;
@@ -13,11 +14,17 @@ export async function runMcpCli(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (parsed.version) {
+    process.stdout.write(`Version ${packageVersion()}\n`);
+    return;
+  }
   if (parsed.help) {
     process.stdout.write(helpText() + '\n');
     return;
   }
   const { config } = parsed;
+  if (config.unavailableCaps.length)
+    process.stderr.write(`ariaref mcp: --caps ${config.unavailableCaps.join(', ')}: not yet available in ariaref ${packageVersion()}, so no tools for ${config.unavailableCaps.length > 1 ? 'them' : 'it'}; the other groups are on.\n`);
   if (config.port === undefined) {
     await serveStdio(config);
     return;

@@ -7,6 +7,7 @@ import type { ServerConfig } from './config.js';
 import { packageVersion } from '../index.js';
 import type { BrowserHost } from '../index.js';
 import { callTool, enabledTools, inputJsonSchema, Session } from '../tools/index.js';
+import { enforceOutputBudget, SessionLog, shapeImages } from './responses.js';
 
 const INSTRUCTIONS = 'Browser automation with ARIA snapshots. Call browser_snapshot (or any action: they all return a fresh snapshot) and act on elements by their ref ("e5", "f2e7"). Refs stay valid until the element leaves the page.';
 
@@ -39,10 +40,27 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
     })),
   }));
 
+  const sessionLog = config.saveSession ? new SessionLog(config.outputDir) : undefined;
+  // --idle-timeout: the browser closes after that long without a tool call; the next one relaunches it.
+  let idle: NodeJS.Timeout | undefined;
+  const armIdle = () => {
+    if (!config.idleTimeoutMs) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => { queue = queue.then(() => session.closeBrowser()).catch(() => {}); }, config.idleTimeoutMs);
+    idle.unref();
+  };
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(CallToolRequestSchema, async request => {
-    const run = queue.then(() => callTool(session, request.params.name, request.params.arguments));
-    queue = run.catch(() => {});
+    clearTimeout(idle);
+    const { name, arguments: args } = request.params;
+    const run = queue.then(async () => {
+      const started = Date.now() - 1;
+      const result = shapeImages(await callTool(session, name, args), config.imageResponses);
+      sessionLog?.log(name, args, result);
+      if (config.outputMaxSize) await enforceOutputBudget(config.outputDir, config.outputMaxSize, started, sessionLog ? [sessionLog.file] : []).catch(() => {});
+      return result;
+    });
+    queue = run.catch(() => {}).finally(armIdle);
     return await run as any;
   });
 
@@ -50,6 +68,8 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
     server,
     session,
     async close() {
+      clearTimeout(idle);
+      await sessionLog?.flush();
       await session.dispose().catch(() => {});
       await server.close().catch(() => {});
     },

@@ -60,8 +60,12 @@ export interface NavigateOptions extends LeaveOptions {
   prepare?: boolean;
 }
 
-/** 'timeout': committed but no DOMContentLoaded in time; 'kept-navigating': it reloads before it loads. */
-export type LoadOutcome = 'loaded' | 'timeout' | 'kept-navigating';
+/**
+ * 'timeout': committed but no DOMContentLoaded in time; 'kept-navigating': it reloads before it
+ * loads; 'download': the URL answered with a file, which the browser downloads while the page
+ * stays where it was.
+ */
+export type LoadOutcome = 'loaded' | 'timeout' | 'kept-navigating' | 'download';
 
 export interface NavigationResult {
   /** Where the page is now. */
@@ -213,6 +217,8 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
       const remaining = Math.max(1000, deadline - Date.now());
       response = await dialogs.during(beforeUnload, () => page.goto(url, { waitUntil: 'commit', timeout: remaining }));
     } catch (error) {
+      // A URL that answers with a file is a download, not a failed navigation: nothing to retry.
+      if (isDownload(error)) return { response: null, load: 'download', cutShort };
       // Playwright can lose track of which navigation is ours and report ours as "another
       // navigation to" the very URL we asked for: it landed.
       if (landedAnyway(error, url)) {
@@ -255,6 +261,11 @@ async function reachedDocument(page: Page, target: string): Promise<void> {
     if (answer.ok && typeof answer.value === 'string' && sameDocumentUrl(answer.value, target)) return;
     await sleep(50);
   }
+}
+
+/** Playwright's goto when the response is an attachment: the download goes on, the page does not change. */
+function isDownload(error: unknown): boolean {
+  return /Download is starting/.test((error as Error)?.message ?? '');
 }
 
 /** Equal up to the fragment (a page may add one on load). */

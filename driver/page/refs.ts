@@ -5,7 +5,7 @@ import type { Frame, Locator, Page } from 'playwright';
 import { parseRef, type FrameRegistry, type LiveDocument, type ParsedRef } from './frames.js';
 import { isMissingRuntimeError } from './inject.js';
 import { refSelector } from './selector-engine.js';
-import { checkRef, documentOf, type LiveCheck } from './runtime.js';
+import { checkRef, documentOf, refFor, snapshot, type LiveCheck } from './runtime.js';
 import { PageTimeoutError, withDeadline } from '../deadline.js';
 import { firstLine } from '../errors.js';
 
@@ -82,7 +82,7 @@ export async function resolveTarget(target: RefTarget, refOrSelector: string, op
   const trimmed = refOrSelector.trim();
   const parsed = parseRef(trimmed);
   const main = target.page.mainFrame();
-  if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target.page, trimmed) : target.page.locator(refOrSelector), frame: main };
+  if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target, trimmed) : target.page.locator(refOrSelector), frame: main };
   const frame = await validateRef(target, parsed.ref);
   return { locator: frame.locator(refSelector(parsed.ref)), frame };
 }
@@ -93,8 +93,8 @@ export async function locatorFor(target: RefTarget, refOrSelector: string, optio
 }
 
 /** A selector checked now: it must be valid and match exactly one element, else an error says what to do. */
-async function uniqueSelector(page: Page, selector: string): Promise<Locator> {
-  const locator = page.locator(selector);
+async function uniqueSelector(target: RefTarget, selector: string): Promise<Locator> {
+  const locator = target.page.locator(selector);
   let count: number;
   try {
     count = await withDeadline(locator.count(), CHECK_TIMEOUT_MS, `Counting the elements of "${selector}"`);
@@ -104,9 +104,48 @@ async function uniqueSelector(page: Page, selector: string): Promise<Locator> {
   }
   if (count === 0)
     throw new Error(`No element matches the selector "${selector}". Take a snapshot and pass the ref of the element instead.`);
-  if (count > 1)
-    throw new Error(`The selector "${selector}" matches ${count} elements. Use a ref from a snapshot, or a more specific selector.`);
+  if (count > 1) {
+    const candidates = await describeCandidates(target, locator, Math.min(count, MAX_CANDIDATES)).catch(() => []);
+    const list = candidates.length ? `:\n${candidates.map(c => `- ${c}`).join('\n')}${count > candidates.length ? `\n- … ${count - candidates.length} more` : ''}\n` : '. ';
+    throw new Error(`The selector "${selector}" matches ${count} elements${list}Pass one of these refs as the target, or a more specific selector.`);
+  }
   return locator;
+}
+
+const MAX_CANDIDATES = 10;
+
+/** `button "Save" [ref=e7]` for each of the first `n` matches (refs minted as needed). */
+async function describeCandidates(target: RefTarget, locator: Locator, n: number): Promise<string[]> {
+  const frame = target.page.mainFrame();
+  const refOptions = { prefix: target.frames.prefixOf(frame), seed: target.frames.seedFor(frame) };
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const handle = await locator.nth(i).elementHandle({ timeout: CHECK_TIMEOUT_MS }).catch(() => null);
+    if (!handle) continue;
+    try {
+      const ref = await refFor(frame, handle, refOptions, CHECK_TIMEOUT_MS).catch(() => undefined);
+      if (!ref) {
+        const tag = await handle.evaluate(el => el.tagName.toLowerCase()).catch(() => 'element');
+        out.push(`<${tag}> (hidden or not in the accessibility tree: no ref)`);
+        continue;
+      }
+      const line = await snapshotLine(frame, ref, refOptions);
+      const tag = line ? '' : await handle.evaluate(el => el.tagName.toLowerCase()).catch(() => 'element');
+      out.push(line ?? `<${tag}> [ref=${ref}] (not in the snapshot: hidden?)`);
+    } finally {
+      await handle.dispose().catch(() => {});
+    }
+  }
+  return out;
+}
+
+/** The element's own snapshot line, without children: `button "Save" [ref=e7]`. */
+async function snapshotLine(frame: Frame, ref: string, refOptions: { prefix?: string; seed?: number }): Promise<string | undefined> {
+  const result = await snapshot(frame, { ...refOptions, rootRef: ref.replace(/^(f\d+)+/, ''), depth: 0, incremental: false }, CHECK_TIMEOUT_MS).catch(() => undefined);
+  const first = result?.yaml?.split('\n').find(line => line.trim().startsWith('- '));
+  if (!first) return undefined;
+  const line = first.trim().replace(/^- /, '').replace(/:$/, '');
+  return line.includes('[ref=') ? line : `${line} [ref=${ref}]`;
 }
 
 /**

@@ -19,7 +19,7 @@
 // through the handle, i.e. through Playwright's evaluate.
 import type { ElementHandle, Frame } from 'playwright';
 import type {
-  ActivityMark, CoveringElement, FindQuery, FindResult, RefCheck, RuntimeApi, SettleOptions, SettleReport,
+  ActivityMark, CoveringElement, FindQuery, FindResult, LocatorStep, RefCheck, RuntimeApi, SettleOptions, SettleReport,
   SnapshotOptions, SnapshotResult,
 } from '../../injected/types.js';
 import type { LiveDocument } from './frames.js';
@@ -105,6 +105,13 @@ function pageCoveringElement(ref: string): CoveringElement | null {
   const api = (globalThis as any).__ariaref;
   if (!api) throw new Error('__ariaref is not defined in this document');
   return typeof api.coveringElementOf === 'function' ? api.coveringElementOf(ref) : null;
+}
+
+function pageLocatorFor(arg: { ref: string; testIdAttribute: string }): LocatorStep[] {
+  const api = (globalThis as any).__ariaref;
+  if (!api) throw new Error('__ariaref is not defined in this document');
+  if (typeof api.locatorFor !== 'function') throw new Error('The ariaref runtime of this document has no locatorFor()');
+  return api.locatorFor(arg.ref, arg.testIdAttribute);
 }
 
 function pageHasRuntime(): boolean {
@@ -241,6 +248,11 @@ async function ownerRef(parent: Frame, child: Frame, options: RefOptions | undef
  */
 export function coveringElement(frame: Frame, ref: string, timeoutMs: number): Promise<CoveringElement | null> {
   return callFunction(frame, pageCoveringElement, ref, { timeoutMs, what: 'Finding the covering element' });
+}
+
+/** A Playwright locator unique in `frame` now for the element of `ref`, as steps (injected/snapshot/locator.ts). */
+export function locatorFor(frame: Frame, ref: string, testIdAttribute: string, timeoutMs: number): Promise<LocatorStep[]> {
+  return callFunction(frame, pageLocatorFor, { ref, testIdAttribute }, { timeoutMs, what: `Finding a locator for ${ref}` });
 }
 
 /** True when `frame`'s current document has the runtime: the one call that never injects it. */

@@ -11,6 +11,10 @@ export type ToolGroup = typeof TOOL_GROUPS[number];
 
 export type SnapshotMode = 'full' | 'diff' | 'none';
 export type BeforeUnloadPolicy = 'accept' | 'dismiss' | 'ask';
+export type ConsoleLevel = 'error' | 'warning' | 'info' | 'debug';
+export type ImageResponses = 'allow' | 'omit' | 'only';
+export type FilePathMode = 'relative' | 'absolute';
+export type CodegenLanguage = 'typescript' | 'python' | 'java' | 'csharp' | 'none';
 
 export interface SessionConfig extends HostOptions {
   allowedOrigins: string[];
@@ -26,6 +30,25 @@ export interface SessionConfig extends HostOptions {
   snapshotMode: SnapshotMode;
   /** How a page's "leave this page?" (beforeunload) prompt is answered. */
   beforeUnload: BeforeUnloadPolicy;
+  /** Modules run with every new page (`export default async ({ page }) => ...`), as Playwright MCP's --init-page. */
+  initPages: string[];
+  /** Capability groups asked for that this version does not have yet (accepted, no tools). */
+  unavailableCaps: string[];
+  // Stored for the tools that will read them (Playwright MCP options; see driver/mcp/options.ts).
+  testIdAttribute: string;
+  consoleLevel: ConsoleLevel;
+  imageResponses: ImageResponses;
+  snapshotBoxes: boolean;
+  filePaths: FilePathMode;
+  codegen: CodegenLanguage;
+  /** Secret name → value (from a dotenv file); to be redacted from responses. */
+  secrets: Record<string, string>;
+  settleTimeoutMs?: number;
+  outputMaxSize?: number;
+  idleTimeoutMs?: number;
+  saveSession: boolean;
+  webmcp: boolean;
+  profileDirName?: string;
 }
 
 /** The snapshot budget when nothing sets one: about a tenth of a large model context. */
@@ -46,5 +69,16 @@ export function defaultSessionConfig(): SessionConfig {
     snapshotMode: 'diff',
     beforeUnload: 'accept',
     browserArgs: [],
+    initPages: [],
+    unavailableCaps: [],
+    testIdAttribute: 'data-testid',
+    consoleLevel: 'info',
+    imageResponses: 'allow',
+    snapshotBoxes: false,
+    filePaths: 'relative',
+    codegen: 'typescript',
+    secrets: {},
+    saveSession: false,
+    webmcp: true,
   };
 }

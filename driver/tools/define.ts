@@ -56,6 +56,12 @@ export interface ToolSpec<Shape extends z.ZodRawShape> {
   handlesModal?: 'dialog' | 'fileChooser';
   /** ...unless it works regardless (listing/closing tabs, closing the browser). */
   ignoresModal?: boolean;
+  /**
+   * Older parameter names still accepted: alias -> canonical name (e.g. `{ ref: 'target' }`).
+   * `'fields[].ref': 'target'` renames inside each item of the array `fields`. Applied by
+   * registry.callTool before validation; the JSON schema shows only the canonical names.
+   */
+  aliases?: Record<string, string>;
   handle(session: Session, params: z.infer<z.ZodObject<Shape>>, response: ToolResponse): Promise<void>;
 }
 
@@ -70,6 +76,7 @@ export interface Tool {
   runsCode: boolean;
   handlesModal?: 'dialog' | 'fileChooser';
   ignoresModal?: boolean;
+  aliases?: Record<string, string>;
   handle(session: Session, params: any, response: ToolResponse): Promise<void>;
 }
 

@@ -3,5 +3,5 @@
 export { allTools, enabledTools, callTool, inputJsonSchema, toolResultText } from './registry.js';
 export type { Tool, ToolAnnotations } from './define.js';
 export { Session, type RootsProvider } from './session.js';
-export { defaultSessionConfig, DEFAULT_SNAPSHOT_TOKENS, TOOL_GROUPS, type ToolGroup, type SessionConfig, type SnapshotMode, type BeforeUnloadPolicy } from './config.js';
+export { defaultSessionConfig, DEFAULT_SNAPSHOT_TOKENS, TOOL_GROUPS, type ToolGroup, type SessionConfig, type SnapshotMode, type BeforeUnloadPolicy, type ConsoleLevel, type ImageResponses, type FilePathMode, type CodegenLanguage } from './config.js';
 export type { ToolResult, ContentBlock } from './render.js';

@@ -9,6 +9,7 @@ import { renderResponse, type ToolResult } from './render.js';
 import type { Tool } from './define.js';
 import { withDeadline } from '../index.js';
 import { formatError } from './format/errors.js';
+import { redactResult } from './secrets.js';
 import { formatModalState } from './format/events.js';
 import { formatZodError } from './format/zod-error.js';
 import { navigationTools } from './groups/navigation.js';
@@ -66,6 +67,11 @@ function modalRefusal(session: Session, tool: Tool): string | undefined {
 }
 
 export async function callTool(session: Session, name: string, args: unknown): Promise<ToolResult> {
+  // The one exit of every answer: no secret value leaves it (--secrets).
+  return redactResult(session.config.secrets, await answer(session, name, args));
+}
+
+async function answer(session: Session, name: string, args: unknown): Promise<ToolResult> {
   const tool = enabledTools(session.config).find(t => t.name === name);
   if (!tool) {
     const known = allTools.find(t => t.name === name);
@@ -75,8 +81,15 @@ export async function callTool(session: Session, name: string, args: unknown): P
       return errorResult(`${name} belongs to the "${known.group}" group, which is off. Restart the server with --caps ${known.group} to use it.`);
     return errorResult(`Unknown tool "${name}". Available tools: ${enabledTools(session.config).map(t => t.name).join(', ')}.`);
   }
-  const parsed = z.strictObject(tool.params).safeParse(args ?? {});
-  if (!parsed.success) return errorResult(formatZodError(tool.name, parsed.error));
+  let input: unknown;
+  const renamed = new Map<string, string>();
+  try {
+    input = applyAliases(tool, args ?? {}, renamed);
+  } catch (error) {
+    return errorResult(formatError(error));
+  }
+  const parsed = z.strictObject(tool.params).safeParse(input);
+  if (!parsed.success) return errorResult(formatZodError(tool.name, parsed.error, renamed));
   const refusal = modalRefusal(session, tool);
   if (refusal) return errorResult(refusal);
   const response = new ToolResponse();
@@ -92,6 +105,38 @@ export async function callTool(session: Session, name: string, args: unknown): P
   } catch (error) {
     return errorResult(`${formatError(error)} (while describing the page after ${name}).`);
   }
+}
+
+/** Renames old parameter names to their canonical ones; both given and different is an error. */
+export function applyAliases(tool: Pick<Tool, 'name' | 'aliases'>, args: unknown, renamed?: Map<string, string>): unknown {
+  if (!tool.aliases || !args || typeof args !== 'object' || Array.isArray(args)) return args;
+  let out = { ...(args as Record<string, unknown>) };
+  for (const [alias, canonical] of Object.entries(tool.aliases)) {
+    const nested = /^(\w+)\[\]\.(\w+)$/.exec(alias);
+    if (nested) {
+      const [, list, name] = nested;
+      const items = out[list!];
+      if (Array.isArray(items))
+        out[list!] = items.map((item, i) => renameOne(item, name!, canonical, `${tool.name} ${list}[${i}]`, renamed));
+    } else {
+      out = renameOne(out, alias, canonical, tool.name, renamed) as Record<string, unknown>;
+    }
+  }
+  return out;
+}
+
+function renameOne(item: unknown, alias: string, canonical: string, where: string, renamed?: Map<string, string>): unknown {
+  if (!item || typeof item !== 'object' || Array.isArray(item) || !(alias in item)) return item;
+  const record = { ...(item as Record<string, unknown>) };
+  const value = record[alias];
+  delete record[alias];
+  if (canonical in record && record[canonical] !== undefined && value !== undefined && JSON.stringify(record[canonical]) !== JSON.stringify(value))
+    throw new Error(`${where}: "${alias}" and "${canonical}" name the same parameter ("${alias}" is the older name) but disagree: ${JSON.stringify(value)} vs ${JSON.stringify(record[canonical])}. Pass only "${canonical}".`);
+  if (record[canonical] === undefined) {
+    record[canonical] = value;
+    renamed?.set(canonical, alias);
+  }
+  return record;
 }
 
 /** Last line of defence against a hostile page: no call may outlive its longest legitimate wait. */

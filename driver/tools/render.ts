@@ -1,14 +1,16 @@
 // Turns a finished ToolResponse into the tool result: markdown sections, only the non-empty ones,
 // always in this order: Error, Result, Page, Tabs, Modal state, Snapshot, Events. Anything that can
 // hang on a hostile page (title, snapshot) is bounded here.
+import { writeFileSync } from 'node:fs';
 import type { Session } from './session.js';
 import type { SnapshotRequest, ToolResponse } from './response.js';
 import { diffSnapshots, withDeadline } from '../index.js';
 import type { Tab } from './tab.js';
 import { formatModalState } from './format/events.js';
 import { errorReason, formatError } from './format/errors.js';
-import { bullets, formatPage, formatSnapshot, section } from './format/sections.js';
+import { bullets, fileLink, formatPage, formatSnapshot, section } from './format/sections.js';
 import { tabList } from './format/tabs.js';
+import { fenced } from './format/listing.js';
 
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -47,6 +49,10 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     snapshot.catch(() => {});
     const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
     if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
+    if (request.file) {
+      writeFileSync(request.file, yaml.endsWith('\n') ? yaml : yaml + '\n');
+      return fileLink('Snapshot', request.file);
+    }
     return diffAgainstLast(tab, response.snapshot, yaml, session.config.snapshotMode)
       ?? formatSnapshot(yaml);
   } catch (error) {
@@ -75,6 +81,8 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   }
   if (response.errors.length) sections.push(section('Error', response.errors.join('\n')));
   if (response.results.length) sections.push(section('Result', response.results.join('\n')));
+  if (response.code.length && session.config.codegen !== 'none')
+    sections.push(section('Ran Playwright code', fenced(response.code.join('\n'), session.config.codegen === 'typescript' ? 'js' : session.config.codegen)));
   const notes = [...session.takeNotes(), ...response.pageNotes];
   const page = tab ? { url: tab.page.url(), title: await tab.title() } : undefined;
   const pageText = formatPage(page, response.waits, notes);

@@ -17,6 +17,8 @@ export interface SnapshotRequest {
   /** Paging of the root's children, as a fold line names it. */
   offset?: number;
   limit?: number;
+  /** Write the snapshot to this file and link it instead of showing it. */
+  file?: string;
 }
 
 export class ToolResponse {
@@ -25,6 +27,8 @@ export class ToolResponse {
   readonly images: ResponseImage[] = [];
   readonly events: string[] = [];
   readonly pageNotes: string[] = [];
+  /** Playwright code equivalent to what the tool did, one statement a line (tools/codegen). */
+  readonly code: string[] = [];
   waits: WaitReport[] = [];
   snapshot: SnapshotRequest | undefined;
   /** Set by tools such as browser_close after which there is no page to describe. */
@@ -38,6 +42,8 @@ export class ToolResponse {
   addImage(image: ResponseImage): void { this.images.push(image); }
   /** Something that happened besides the result: a new tab, a saved download... */
   addEvent(text: string): void { this.events.push(text); }
+  /** A statement for the `### Ran Playwright code` section. */
+  addCode(statement: string): void { this.code.push(statement); }
   /** A line for the `### Page` section, e.g. "Browser restarted after a crash". */
   addPageNote(text: string): void { this.pageNotes.push(text); }
   /** What the wait after an action saw (navigation, settle time, timeout); none when a modal state cut it short. */

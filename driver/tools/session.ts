@@ -7,6 +7,7 @@ import { enforceOrigins, newSessionIds, type BrowserHost, type ContextLease } fr
 import type { SessionConfig } from './config.js';
 import { checkFilePath, outputPath, rootsToPaths, type FilePolicy } from './files.js';
 import { Tab } from './tab.js';
+import { runInitPages } from './init-page.js';
 
 /** Asks the client for its roots (MCP roots/list); [] when it has none or can't say. */
 export type RootsProvider = () => Promise<string[]>;
@@ -25,6 +26,8 @@ export class Session {
   private readonly closingByUs = new WeakSet<Tab>();
   /** Console/network/download ids shared by all tabs of the session, so an id names one thing. */
   private readonly ids = newSessionIds();
+  /** --init-page modules running on a new page: tools wait for them before using it. */
+  private readonly initializing = new WeakMap<Page, Promise<void>>();
 
   constructor(readonly config: SessionConfig, private readonly host: BrowserHost, private readonly roots: RootsProvider = async () => []) {}
 
@@ -41,6 +44,7 @@ export class Session {
       this.current = this.tabs.find(t => !t.isClosed());
       if (!this.current) await context.newPage();
     }
+    await this.initializing.get(this.current!.page);
     return this.current!;
   }
 
@@ -54,6 +58,7 @@ export class Session {
     const page = await context.newPage().finally(() => { this.openingTab = false; });
     const tab = this.tabs.find(t => t.page === page)!;
     this.current = tab;
+    await this.initializing.get(page);
     return tab;
   }
 
@@ -181,6 +186,10 @@ export class Session {
     const tab = new Tab(page, { outputDir: this.config.outputDir, ids: this.ids, beforeUnload: this.config.beforeUnload });
     this.tabs.push(tab);
     page.on('close', () => this.onPageClosed(tab));
+    if (this.config.initPages.length) {
+      this.initializing.set(page, runInitPages(this.config.initPages, page)
+        .catch(error => { this.pendingNotes.push(`${(error as Error).message} Fix the module or restart without --init-page.`); }));
+    }
     const popup = announce && !this.openingTab && this.tabs.length > 1;
     if (!popup) {
       this.current ??= tab;

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, defaultConfig, helpText, parseConfig } from '../../driver/mcp/config.js';
+import { ConfigError, defaultConfig, helpText, parseConfig, parseDotenv } from '../../driver/mcp/config.js';
+import { readFileSync } from 'node:fs';
 import { originVerdict } from '../../driver/browser/origins.js';
 import { checkFilePath } from '../../driver/tools/files.js';
 import { hostAllowed } from '../../driver/mcp/http.js';
@@ -43,6 +44,197 @@ describe('config', () => {
     for (const flag of ['--headed', '--executable-path', '--connect', '--user-data-dir', '--viewport', '--allowed-origins', '--blocked-origins', '--output-dir', '--timeout-action', '--caps', '--evaluate', '--allow-file-access', '--snapshot-max-tokens', '--port', '--host', '--allowed-hosts', '--config'])
       expect(help).toContain(flag);
     expect(help).toContain('ARIAREF_ALLOWED_ORIGINS');
+  });
+});
+
+describe("Playwright MCP 0.0.83's flags", () => {
+  const parse = (...argv: string[]) => parseConfig(argv, {}).config;
+  const dir = tempDir('ariaref-pwflags-');
+  const file = (name: string, text: string) => { const path = join(dir, name); writeFileSync(path, text); return path; };
+
+  it('accepts every flag of its --help', () => {
+    const help = readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', '@playwright', 'mcp', 'package.json'), 'utf8');
+    expect(JSON.parse(help).version).toBe('0.0.83');
+    const ours = helpText();
+    const theirs = ['--allowed-hosts', '--allowed-origins', '--allow-unrestricted-file-access', '--blocked-origins', '--block-service-workers', '--browser', '--caps',
+      '--cdp-endpoint', '--cdp-header', '--cdp-timeout', '--codegen', '--config', '--console-level', '--device', '--mobile', '--executable-path', '--extension',
+      '--endpoint', '--file-paths', '--grant-permissions', '--headless', '--host', '--idle-timeout', '--ignore-https-errors', '--init-page', '--init-script',
+      '--isolated', '--image-responses', '--no-sandbox', '--no-webmcp', '--output-dir', '--output-max-size', '--port', '--profile-dir-name', '--proxy-bypass',
+      '--proxy-server', '--sandbox', '--save-session', '--secrets', '--shared-browser-context', '--snapshot-boxes', '--snapshot-mode', '--storage-state',
+      '--test-id-attribute', '--timeout-action', '--timeout-navigation', '--timeout-settle', '--user-agent', '--user-data-dir', '--viewport-size', '--version'];
+    for (const flag of theirs) expect(ours, flag).toContain(flag);
+    expect(ours).toMatch(/ariaref defaults to headless/);
+    expect(ours).toMatch(/not yet available.*devtools/);
+  });
+
+  it('maps the browser and context flags onto launch and context options', () => {
+    const state = file('state.json', '{"cookies":[],"origins":[]}');
+    const config = parse('--isolated', '--user-agent', 'UA/1', '--viewport-size', '800x600', '--ignore-https-errors', '--grant-permissions', 'geolocation', 'clipboard-read',
+      '--block-service-workers', '--storage-state', state, '--proxy-server', 'http://proxy:3128', '--proxy-bypass', '.com,chromium.org', '--sandbox', '--headless');
+    expect(config.headless).toBe(true);
+    expect(config.viewport).toEqual({ width: 800, height: 600 });
+    expect(config.contextOptions).toEqual({
+      viewport: { width: 800, height: 600 }, userAgent: 'UA/1', ignoreHTTPSErrors: true, permissions: ['geolocation', 'clipboard-read'],
+      serviceWorkers: 'block', storageState: state, proxy: { server: 'http://proxy:3128', bypass: '.com,chromium.org' },
+    });
+    expect(config.launchOptions).toEqual({ proxy: { server: 'http://proxy:3128', bypass: '.com,chromium.org' }, chromiumSandbox: true });
+    expect(parse('--no-sandbox').launchOptions).toEqual({ chromiumSandbox: false });
+    expect(parse('--headed').headless).toBe(false);
+    expect(parse('--grant-permissions=geolocation,midi').contextOptions?.permissions).toEqual(['geolocation', 'midi']);
+  });
+
+  it('emulates devices: --device by name, --mobile as a Pixel 10; an explicit viewport wins', () => {
+    const iphone = parse('--device', 'iPhone 15');
+    expect(iphone.contextOptions).toMatchObject({ isMobile: true, hasTouch: true, viewport: { width: 393, height: 659 } });
+    expect(iphone.contextOptions).not.toHaveProperty('defaultBrowserType');
+    expect(parse('--mobile').contextOptions?.userAgent).toMatch(/Pixel 10/);
+    expect(parse('--device', 'Pixel 7', '--viewport-size', '500x500').contextOptions?.viewport).toEqual({ width: 500, height: 500 });
+    expect(() => parse('--device', 'iphone 15 pro')).toThrow(/Unknown device "iphone 15 pro"\. Did you mean "iPhone 15 Pro"/);
+    expect(() => parse('--mobile', '--device', 'Pixel 7')).toThrow(/--mobile cannot be combined with --device/);
+    expect(() => parse('--device', 'Pixel 7', '--cdp-endpoint', 'http://127.0.0.1:9222')).toThrow(/not supported with a DevTools endpoint/);
+  });
+
+  it('connects with --cdp-endpoint, --endpoint, --cdp-header and --cdp-timeout', () => {
+    const cdp = parse('--cdp-endpoint', 'http://127.0.0.1:9222', '--cdp-header', 'Authorization: Bearer x', 'X-Other: y', '--cdp-timeout', '1500');
+    expect(cdp.connect).toBe('http://127.0.0.1:9222');
+    expect(cdp.connectHeaders).toEqual({ Authorization: 'Bearer x', 'X-Other': 'y' });
+    expect(cdp.connectTimeoutMs).toBe(1500);
+    expect(parse('--cdp-header', 'A: 1', '--cdp-header', 'B: 2').connectHeaders).toEqual({ A: '1', B: '2' });
+    expect(parse('--endpoint', 'ws://127.0.0.1:3000/pw').connect).toBe('ws://127.0.0.1:3000/pw');
+  });
+
+  it('adds init scripts and init pages (repeatable, variadic), checking that the files exist', () => {
+    const a = file('a.js', ''), b = file('b.js', ''), page = file('page.mjs', 'export default () => {}');
+    const config = parse('--init-script', a, b, '--init-page', page, '--init-script', a);
+    expect(config.initScripts).toEqual([a, b, a]);
+    expect(config.initPages).toEqual([page]);
+    expect(() => parse('--init-script', join(dir, 'missing.js'))).toThrow(/--init-script: the init script file .*missing\.js does not exist/);
+    expect(() => parse('--storage-state', join(dir, 'missing.json'))).toThrow(/storage state file .* does not exist/);
+  });
+
+  it('refuses browsers other than Chromium and the extension, saying what to use instead', () => {
+    for (const ok of ['chromium', 'chrome', 'chrome-beta', 'chrome-canary']) expect(() => parse('--browser', ok)).not.toThrow();
+    for (const no of ['firefox', 'webkit', 'msedge', 'msedge-dev', 'moz-firefox'])
+      expect(() => parse('--browser', no)).toThrow(new RegExp(`--browser ${no} is not supported: ariaref drives Chromium only\\. Use --browser chromium`));
+    expect(() => parse('--browser', 'netscape')).toThrow(/unknown browser "netscape"/);
+    expect(() => parse('--extension')).toThrow(/--extension is not supported.*--cdp-endpoint/);
+    expect(() => parse('--isolated', '--user-data-dir', dir)).toThrow(/--isolated .* cannot be combined with --user-data-dir/);
+  });
+
+  it('maps the renamed flags onto ours', () => {
+    expect(parse('--allow-unrestricted-file-access').allowFileAccess).toBe(true);
+    expect(parse('--allowed-origins', 'https://a.com;https://b.com:8080').allowedOrigins).toEqual(['https://a.com', 'https://b.com:8080']);
+    expect(parse('--blocked-origins', 'a.com;b.com').blockedOrigins).toEqual(['a.com', 'b.com']);
+    expect(parse('--timeout-action', '100', '--timeout-navigation', '200')).toMatchObject({ actionTimeoutMs: 100, navigationTimeoutMs: 200 });
+    expect(parse('--shared-browser-context').sharedContext).toBe(true);
+    expect(parse('--allowed-hosts', 'a.lan', 'b.lan', '--port', '8931', '--host', '0.0.0.0')).toMatchObject({ allowedHosts: ['a.lan', 'b.lan'], port: 8931, host: '0.0.0.0' });
+    expect(parseConfig(['--version'], {}).version).toBe(true);
+  });
+
+  it('accepts capability groups it does not have yet, but not unknown ones', () => {
+    const config = parse('--caps', 'vision,devtools,network,storage,core');
+    expect(config.caps).toEqual(['vision']);
+    expect(config.unavailableCaps).toEqual(['devtools', 'network', 'storage']);
+    expect(() => parse('--caps', 'vision,telepathy')).toThrow(/unknown group "telepathy"\. Known groups: vision, pdf, .*devtools/);
+  });
+
+  it('stores the options later tools read', () => {
+    const secrets = file('secrets.env', '# comment\nAPI_KEY=abc123\nexport PASSWORD="p a#ss"\nEMPTY=\nTRAIL=x # note\n');
+    const config = parse('--test-id-attribute', 'data-qa', '--image-responses', 'omit', '--console-level', 'error', '--snapshot-mode', 'none', '--snapshot-boxes',
+      '--output-max-size', '1000000', '--file-paths', 'absolute', '--codegen', 'python', '--secrets', secrets, '--timeout-settle', '700', '--profile-dir-name', 'Profile 1',
+      '--no-webmcp', '--save-session', '--idle-timeout', '60000');
+    expect(config).toMatchObject({
+      testIdAttribute: 'data-qa', imageResponses: 'omit', consoleLevel: 'error', snapshotMode: 'none', snapshotBoxes: true, outputMaxSize: 1000000,
+      filePaths: 'absolute', codegen: 'python', settleTimeoutMs: 700, profileDirName: 'Profile 1', webmcp: false, saveSession: true, idleTimeoutMs: 60000,
+      secrets: { API_KEY: 'abc123', PASSWORD: 'p a#ss', EMPTY: '', TRAIL: 'x' },
+    });
+    expect(parse('--snapshot-mode', 'diff').snapshotMode).toBe('diff');
+    expect(defaultConfig()).toMatchObject({ testIdAttribute: 'data-testid', imageResponses: 'allow', codegen: 'typescript', webmcp: true, snapshotMode: 'diff' });
+    expect(() => parse('--image-responses', 'some')).toThrow(/--image-responses: expected "allow", "omit", "only", got "some"/);
+    expect(() => parse('--codegen', 'cobol')).toThrow(/--codegen: expected/);
+    expect(() => parse('--console-level', 'loud')).toThrow(/--console-level: expected/);
+    expect(() => parse('--file-paths', 'weird')).toThrow(/--file-paths: expected/);
+    expect(parseDotenv('A=1\nB = "x\\ny"')).toEqual({ A: '1', B: 'x\ny' });
+  });
+
+  it('reads the same options from ARIAREF_* variables', () => {
+    const { config } = parseConfig([], { ARIAREF_USER_AGENT: 'EnvUA', ARIAREF_DEVICE: 'Pixel 7', ARIAREF_ISOLATED: '1', ARIAREF_HEADED: 'true' });
+    expect(config.contextOptions?.userAgent).toBe('EnvUA');
+    expect(config.contextOptions?.isMobile).toBe(true);
+    expect(config.headless).toBe(false);
+  });
+
+  it("reads Playwright MCP's PLAYWRIGHT_MCP_* variables, below ARIAREF_*", () => {
+    const { config } = parseConfig([], {
+      PLAYWRIGHT_MCP_USER_AGENT: 'PwUA', PLAYWRIGHT_MCP_VIEWPORT_SIZE: '700x500', PLAYWRIGHT_MCP_ALLOWED_ORIGINS: 'a.com;b.com', PLAYWRIGHT_MCP_CDP_HEADERS: 'A: 1',
+      PLAYWRIGHT_MCP_TIMEOUT_ACTION: '111', ARIAREF_TIMEOUT_ACTION: '222', PLAYWRIGHT_MCP_DEVICE: '',
+    });
+    expect(config).toMatchObject({ viewport: { width: 700, height: 500 }, allowedOrigins: ['a.com', 'b.com'], connectHeaders: { A: '1' }, actionTimeoutMs: 222 });
+    expect(config.contextOptions?.userAgent).toBe('PwUA');
+    // ARIAREF_BROWSER stays the executable path (findBrowser); the channel is ARIAREF_BROWSER_CHANNEL.
+    expect(() => parseConfig([], { ARIAREF_BROWSER: '/usr/bin/chromium' })).not.toThrow();
+    expect(() => parseConfig([], { ARIAREF_BROWSER_CHANNEL: 'webkit' })).toThrow(/ARIAREF_BROWSER_CHANNEL webkit is not supported/);
+    expect(() => parseConfig([], { PLAYWRIGHT_MCP_BROWSER: 'firefox' })).toThrow(/PLAYWRIGHT_MCP_BROWSER firefox is not supported/);
+  });
+});
+
+describe("Playwright MCP's config file", () => {
+  const dir = tempDir('ariaref-pwconfig-');
+  const write = (json: unknown) => { const path = join(dir, `c${Math.random().toString(36).slice(2)}.json`); writeFileSync(path, JSON.stringify(json)); return path; };
+
+  it('maps every section onto our options, raw launch and context options passed through', () => {
+    writeFileSync(join(dir, 'init.js'), '');
+    writeFileSync(join(dir, 'page.mjs'), 'export default () => {}');
+    writeFileSync(join(dir, 'secrets.env'), '');
+    const path = write({
+      browser: {
+        browserName: 'chromium', isolated: true,
+        launchOptions: { headless: false, executablePath: '/usr/bin/chromium', args: ['--mute-audio', '--window-size=800,600'], channel: 'chrome', slowMo: 10 },
+        contextOptions: { userAgent: 'FileUA', locale: 'de-DE', viewport: { width: 640, height: 480 } },
+        cdpHeaders: { Authorization: 'x' }, cdpTimeout: 900, initScript: ['init.js'], initPage: ['page.mjs'],
+      },
+      server: { port: 9000, host: '0.0.0.0', allowedHosts: ['box.lan'] },
+      capabilities: ['vision', 'devtools'],
+      network: { allowedOrigins: ['https://a.com'], blockedOrigins: ['https://b.com'] },
+      timeouts: { action: 1000, navigation: 2000, settle: 300, idle: 4000, expect: 5000 },
+      console: { level: 'warning' }, snapshot: { mode: 'none', boxes: true },
+      outputDir: dir, outputMaxSize: 10, saveSession: true, sharedBrowserContext: true, webmcp: false, secrets: { TOKEN: 't' },
+      imageResponses: 'only', filePaths: 'absolute', allowUnrestrictedFileAccess: true, codegen: 'none', testIdAttribute: 'data-pw',
+    });
+    const { config } = parseConfig(['--config', path], {});
+    expect(config).toMatchObject({
+      headless: false, executablePath: '/usr/bin/chromium', browserArgs: ['--mute-audio', '--window-size=800,600'],
+      contextOptions: { userAgent: 'FileUA', locale: 'de-DE', viewport: { width: 640, height: 480 } },
+      launchOptions: { slowMo: 10 }, connectHeaders: { Authorization: 'x' }, connectTimeoutMs: 900,
+      initScripts: [join(dir, 'init.js')], initPages: [join(dir, 'page.mjs')],
+      port: 9000, host: '0.0.0.0', allowedHosts: ['box.lan'], caps: ['vision'], unavailableCaps: ['devtools'],
+      allowedOrigins: ['https://a.com'], blockedOrigins: ['https://b.com'],
+      actionTimeoutMs: 1000, navigationTimeoutMs: 2000, settleTimeoutMs: 300, idleTimeoutMs: 4000,
+      consoleLevel: 'warning', snapshotMode: 'none', snapshotBoxes: true, outputDir: dir, outputMaxSize: 10, saveSession: true, sharedContext: true,
+      webmcp: false, secrets: { TOKEN: 't' }, imageResponses: 'only', filePaths: 'absolute', allowFileAccess: true, codegen: 'none', testIdAttribute: 'data-pw',
+    });
+    // The command line still wins over the file.
+    expect(parseConfig(['--config', path, '--user-agent', 'CliUA', '--headless'], {}).config).toMatchObject({ headless: true, contextOptions: { userAgent: 'CliUA', locale: 'de-DE' } });
+  });
+
+  it('connects with cdpEndpoint or remoteEndpoint, and refuses what ariaref cannot do', () => {
+    expect(parseConfig(['--config', write({ browser: { cdpEndpoint: 'http://127.0.0.1:9222' } })], {}).config.connect).toBe('http://127.0.0.1:9222');
+    expect(parseConfig(['--config', write({ browser: { remoteEndpoint: { endpoint: 'ws://h:1/pw', headers: { A: 'b' } } } })], {}).config).toMatchObject({ connect: 'ws://h:1/pw', connectHeaders: { A: 'b' } });
+    expect(() => parseConfig(['--config', write({ browser: { browserName: 'firefox' } })], {})).toThrow(/"browser\.browserName" firefox is not supported: ariaref drives Chromium only/);
+    expect(() => parseConfig(['--config', write({ browser: { launchOptions: { channel: 'msedge' } } })], {})).toThrow(/msedge is not supported/);
+    expect(() => parseConfig(['--config', write({ extension: true })], {})).toThrow(/"extension" is not supported/);
+  });
+
+  it('names an unknown key, with the keys it knows', () => {
+    expect(() => parseConfig(['--config', write({ browser: { browserName: 'chromium', headles: true } })], {}))
+      .toThrow(/unknown key "browser\.headles" in Playwright MCP's format\. Known keys of "browser": browserName, isolated/);
+    expect(() => parseConfig(['--config', write({ server: {}, frobnicate: 1 })], {})).toThrow(/unknown key "frobnicate"/);
+    expect(() => parseConfig(['--config', write({ timeouts: { action: 'soon' } })], {})).toThrow(/"timeouts\.action": expected a non-negative number/);
+  });
+
+  it('keeps reading our flat format', () => {
+    const { config } = parseConfig(['--config', write({ viewportSize: '300x200', userAgent: 'Flat', isolated: true, 'grant-permissions': ['geolocation'] })], {});
+    expect(config.contextOptions).toMatchObject({ viewport: { width: 300, height: 200 }, userAgent: 'Flat', permissions: ['geolocation'] });
   });
 });
 

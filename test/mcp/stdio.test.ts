@@ -39,8 +39,8 @@ describe('tool list', () => {
       expect(typeof tool.annotations?.openWorldHint, tool.name).toBe('boolean');
     }
     const click = tools.find(t => t.name === 'browser_click')!;
-    expect(click.inputSchema.required).toEqual(['ref']);
-    expect(Object.keys(click.inputSchema.properties ?? {})).toEqual(['element', 'ref', 'doubleClick', 'button', 'modifiers']);
+    expect(click.inputSchema.required).toEqual(['target']);
+    expect(Object.keys(click.inputSchema.properties ?? {})).toEqual(['element', 'target', 'doubleClick', 'button', 'modifiers']);
   });
 });
 

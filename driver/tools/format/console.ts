@@ -21,7 +21,7 @@ function formatConsoleListing(listing: ConsoleListing): string {
   lines.push(...renderGroups(listing, consoleLine, 'messages'));
   lines.push(...pagingNote(listing, 'messages'));
   if (!listing.includeEarlier && listing.keptDocuments > 1)
-    lines.push(`(Earlier pages also logged: pass includeEarlier to see the ${listing.keptDocuments - 1} kept before this one.)`);
+    lines.push(`(Earlier pages also logged: pass all to see the ${listing.keptDocuments - 1} kept before this one.)`);
   const hidden = listing.hiddenByLevel;
   if (hidden) lines.push(`(${hidden} lower-level message${hidden > 1 ? 's' : ''} hidden: pass level "debug" to see everything.)`);
   return lines.join('\n');

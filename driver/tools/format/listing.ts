@@ -48,3 +48,12 @@ export function clipLine(text: string, max: number): string {
 export function shortUrl(url: string, max = 150): string {
   return clipLine(url, max);
 }
+
+/** browser_find's answer: a header, one line per match (its ancestor path), what was not searched. */
+export function formatFound(paths: string[], total: number, skipped: string[]): string {
+  const header = total === 0 ? 'No element matches.'
+    : total > paths.length ? `${paths.length} of ${total} matches (raise "limit" or narrow the query):`
+    : `${total} match${total === 1 ? '' : 'es'}:`;
+  const notSearched = skipped.length ? `\n(not searched: ${skipped.join('; ')})` : '';
+  return [header, ...paths.map(path => `- ${path}`)].join('\n') + notSearched;
+}

@@ -35,6 +35,7 @@ export function formatNavigated(url: string, result: NavigationResult | undefine
   if (result?.cutShort) lines.push(`The page's own navigations cut ours short ${result.cutShort} time${result.cutShort > 1 ? 's' : ''}; retried.`);
   // A page that never finishes loading is still worth seeing: report what arrived.
   if (result?.load === 'kept-navigating') lines.push(`${url} keeps navigating by itself (it reloads or redirects before it finishes loading); the snapshot shows whichever document was there when it was taken. Navigate elsewhere, or close the tab, to get away from it.`);
+  else if (result?.load === 'download') lines.push(`${url} is a download: the browser is saving it (see Events), and the page stayed where it was.`);
   else if (result?.load === 'timeout') lines.push(`${url} did not finish loading within ${navigationTimeoutMs / 1000} s (--timeout-navigation); the snapshot shows what has arrived so far. Use browser_wait_for to wait for specific content.`);
   else lines.push(formatStatus(result, `Navigated to ${url}`));
   return lines;

@@ -9,13 +9,33 @@ export function listNetworkRequests(collector: NetworkCollector, query: NetworkQ
 }
 
 /** browser_network_request's answer; throws, saying where to look, for an id not kept. */
-export async function showNetworkRequest(collector: NetworkCollector, id: number, options: RequestDetailOptions = {}): Promise<string> {
+export type RequestPart = 'request-headers' | 'request-body' | 'response-headers' | 'response-body';
+
+export async function showNetworkRequest(collector: NetworkCollector, id: number, options: RequestDetailOptions = {}, part?: RequestPart): Promise<string> {
   const found = collector.find(id);
   if (!found) throw new Error(notKept('Request', id, collector.lastId(), 'browser_network_requests'));
-  return formatRequestDetail(await requestDetail(found, options));
+  const detail = await requestDetail(found, options);
+  return part ? formatRequestPart(detail, part) : formatRequestDetail(detail);
 }
 
-function formatNetworkListing(listing: NetworkListing): string {
+/** Only one part (Playwright MCP's `part`), under the request line. */
+function formatRequestPart(detail: RequestDetail, part: RequestPart): string {
+  const { item } = detail;
+  const lines = [`#### Request #${item.id}`, `${item.method} ${item.url} => ${outcome(item)}`, ''];
+  switch (part) {
+    case 'request-headers': lines.push('##### Request headers', headerBlock(detail.requestHeaders)); break;
+    case 'request-body': lines.push('##### Request body', detail.requestBody ? bodyBlock(detail.requestBody) : '(none)'); break;
+    case 'response-headers': lines.push('##### Response headers', detail.responseHeaders ? headerBlock(detail.responseHeaders) : '(no response yet)'); break;
+    case 'response-body': lines.push('##### Response body', detail.responseBody ? bodyBlock(detail.responseBody) : '(none)'); break;
+  }
+  if (detail.saved) {
+    if ('path' in detail.saved) lines.push('', `Saved the full ${detail.saved.which} body to ${detail.saved.path}`);
+    else lines.push('', `Not saved: ${detail.saved.error}`);
+  }
+  return lines.join('\n');
+}
+
+export function formatNetworkListing(listing: NetworkListing): string {
   const lines: string[] = [];
   if (!listing.total) lines.push(`No requests${listing.filtered ? ' match these filters' : ''}${listing.includeEarlier ? '' : ' on the current page'}.`);
   lines.push(...renderGroups(listing, requestLine, 'requests'));
@@ -76,4 +96,9 @@ function languageOf(contentType: string | undefined): string {
   if (type.includes('css')) return 'css';
   if (type.includes('xml') || type.includes('svg')) return 'xml';
   return '';
+}
+
+/** After a listing with static: false. */
+export function staticNote(hidden: number): string {
+  return hidden ? `\n(${hidden} successful static request${hidden === 1 ? '' : 's'} not shown: pass static true to see ${hidden === 1 ? 'it' : 'them'}.)` : '';
 }

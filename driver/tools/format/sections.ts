@@ -27,3 +27,8 @@ export function formatPage(page: PageFacts | undefined, waits: WaitReport[], not
 export function formatSnapshot(yaml: string): string {
   return '```yaml\n' + yaml.trimEnd() + '\n```';
 }
+
+/** A written file, as Playwright MCP links it: `- [Snapshot](path)`. */
+export function fileLink(title: string, path: string): string {
+  return `- [${title}](${path})`;
+}

@@ -1,5 +1,6 @@
 // Schema pieces and steps shared by the tool files: the element-targeting parameters every
-// element tool takes (Playwright MCP's names, so existing prompts work unchanged), and "run
+// element tool takes (Playwright MCP 0.0.83's names, `target`, with our older `ref` as an
+// alias, so existing prompts work unchanged), and "run
 // this on the current tab, report the wait, append a snapshot".
 import { z } from 'zod';
 import type { Locator } from 'playwright';
@@ -11,11 +12,13 @@ import type { Tab } from '../tab.js';
 export const elementParam = z.string().optional()
   .describe('Human-readable element description, used to obtain permission to interact with the element');
 
-export const refParam = z.string().min(1)
-  .describe('Exact target element reference from the page snapshot (e.g. "e5", "f2e7" inside a frame), or a Playwright selector');
+export const targetParam = z.string().min(1)
+  .describe('Exact target element reference from the page snapshot (e.g. "e5", "f2e7" inside a frame), or a unique element selector');
 
 /** The two parameters of every tool that points at one element. */
-export const targetShape = { element: elementParam, ref: refParam };
+export const targetShape = { element: elementParam, target: targetParam };
+/** Our earlier name `ref` (Playwright MCP before 0.0.83) still works, as an alias of `target`. */
+export const targetAliases = { ref: 'target' };
 
 /** A Locator for a ref, or for a selector that matches exactly one element; checked now, so a bad target fails at once with the reason. */
 export async function locate(tab: Tab, target: string): Promise<Locator> {
@@ -54,6 +57,6 @@ export async function actWithEngine(session: Session, response: ToolResponse, st
 }
 
 /** "the Save button (e4)" style label for result lines. */
-export function describeTarget(params: { element?: string; ref: string }): string {
-  return params.element ? `${params.element} (${params.ref})` : params.ref;
+export function describeTarget(params: { element?: string; target: string }): string {
+  return params.element ? `${params.element} (${params.target})` : params.target;
 }

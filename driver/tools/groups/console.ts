@@ -3,7 +3,11 @@
 // is open.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
+import { writeFileSync } from 'node:fs';
 import type { Session } from '../session.js';
+import type { ToolResponse } from '../response.js';
+import { timestampedName } from '../files.js';
+import { fileLink } from '../format/sections.js';
 import type { PageCollectors } from '../../index.js';
 import { listConsoleMessages, showConsoleMessage } from '../format/console.js';
 
@@ -16,6 +20,16 @@ export function currentCollectors(session: Session): PageCollectors {
 
 export const includeEarlierParam = z.boolean().optional()
   .describe('Also list what the two previous pages (documents before the last navigations) recorded. Default false: the current page only.');
+export const filenameParam = (what: string) => z.string().optional()
+  .describe(`File name to save the ${what} to (inside the output directory or the client roots). If not provided, they are returned as text.`);
+
+/** Puts `text` in the result, or in the file asked for (linked from the result). */
+export async function resultOrFile(session: Session, response: ToolResponse, text: string, filename: string | undefined, title: string, prefix: string): Promise<void> {
+  if (!filename) return response.addResult(text);
+  const path = await session.outputFile(filename, timestampedName(prefix, 'log'), title);
+  writeFileSync(path, text.endsWith('\n') ? text : text + '\n');
+  response.addResult(fileLink(title, path));
+}
 export const offsetParam = z.number().int().min(0).optional().describe('Skip this many matching items (paging). Default 0.');
 export const limitParam = z.number().int().min(1).max(1000).optional().describe('Return at most this many items. Default 100.');
 export const idParam = z.number().int().min(1).describe('Id shown in the listing, e.g. 12 for "#12". Ids never change.');
@@ -27,16 +41,19 @@ export const consoleTools = [
     title: 'Console messages',
     description: 'List console messages, uncaught exceptions and unhandled promise rejections of the current page (since its last navigation), oldest first, each with an id. Repeats are counted (x3).',
     params: {
-      level: z.enum(['error', 'warning', 'info', 'debug']).optional()
+      level: z.enum(['error', 'warning', 'info', 'debug']).default('info')
         .describe('Lowest level to show: "error" for errors only, "warning" adds warnings, "info" (default) adds logs, "debug" shows everything.'),
-      includeEarlier: includeEarlierParam,
+      all: z.boolean().optional().describe('Also list what the previous pages (the two documents before the last navigations) logged. Default false: since the last navigation only.'),
+      filename: filenameParam('console messages'),
       offset: offsetParam,
       limit: limitParam,
     },
+    aliases: { includeEarlier: 'all' },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     ignoresModal: true,
     async handle(session, params, response) {
-      response.addResult(listConsoleMessages(currentCollectors(session).console, params));
+      const text = listConsoleMessages(currentCollectors(session).console, { level: params.level, includeEarlier: params.all, offset: params.offset, limit: params.limit });
+      await resultOrFile(session, response, text, params.filename, 'Console', 'console');
     },
   }),
   defineTool({

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { ElementHandle, Frame, JSHandle } from 'playwright';
 import { defineTool } from '../define.js';
 import { withDeadline } from '../../index.js';
-import { act, describeTarget, elementParam, locate } from './common.js';
+import { writeFileSync } from 'node:fs';
+import { act, describeTarget, elementParam, locate, targetAliases } from './common.js';
+import { timestampedName } from '../files.js';
+import { fileLink } from '../format/sections.js';
 import type { Tab } from '../tab.js';
 
 const EVALUATE_LIMIT_MS = 30_000;
@@ -49,12 +52,14 @@ export const evaluateTools = [
     name: 'browser_evaluate',
     group: 'core',
     title: 'Evaluate JavaScript',
-    description: 'Evaluate a JavaScript function on the page, or on one element (given by ref). Elements it returns come back with refs.',
+    description: 'Evaluate a JavaScript function on the page, or on one element (given by target). Elements it returns come back with refs.',
     params: {
       function: z.string().min(1).describe('() => { /* code */ } or (element) => { /* code */ } when an element is provided'),
       element: elementParam,
-      ref: z.string().optional().describe('Exact target element reference from the page snapshot; the function receives that element'),
+      target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; the function receives that element'),
+      filename: z.string().optional().describe('File name to save the result to (inside the output directory or the client roots). If not provided, the result is returned as text.'),
     },
+    aliases: targetAliases,
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     runsCode: true,
     async handle(session, params, response) {
@@ -62,8 +67,8 @@ export const evaluateTools = [
       await act(session, response, async tab => {
         let element: ElementHandle | undefined;
         let frame = tab.page.mainFrame();
-        if (params.ref) {
-          element = (await (await locate(tab, params.ref)).elementHandle()) ?? undefined;
+        if (params.target) {
+          element = (await (await locate(tab, params.target)).elementHandle()) ?? undefined;
           frame = (await element?.ownerFrame()) ?? frame;
         }
         const result = await withDeadline(evaluateIn(frame, params.function, element), EVALUATE_LIMIT_MS,
@@ -71,8 +76,14 @@ export const evaluateTools = [
         text = await render(tab, result);
         await result.dispose().catch(() => {});
       });
-      const on = params.ref ? ` on ${describeTarget({ element: params.element, ref: params.ref })}` : '';
-      response.addResult(`Evaluated${on}:\n\`\`\`json\n${text}\n\`\`\``);
+      const on = params.target ? ` on ${describeTarget({ element: params.element, target: params.target })}` : '';
+      if (params.filename) {
+        const path = await session.outputFile(params.filename, timestampedName('evaluate', 'json'), 'Evaluation result');
+        writeFileSync(path, text);
+        response.addResult(`Evaluated${on}; the result is saved:\n${fileLink('Evaluation result', path)}`);
+      } else {
+        response.addResult(`Evaluated${on}:\n\`\`\`json\n${text}\n\`\`\``);
+      }
     },
   }),
 ];

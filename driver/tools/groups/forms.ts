@@ -2,13 +2,41 @@
 // files (answering a file chooser, or straight into an <input type=file> by ref).
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { actWithEngine, describeTarget, refParam, targetShape } from './common.js';
+import { actWithEngine, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
 import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
+import { recordElementCall } from '../codegen/record.js';
+import { lookupSecret, type Secrets } from '../secrets.js';
+import type { LocatorCall } from '../codegen/locator.js';
+import type { Session } from '../session.js';
+import type { ToolResponse } from '../response.js';
+import type { Tab } from '../tab.js';
+
+/** The Playwright call a field's fill amounts to (a combobox that is no <select> gets typed into instead). */
+function fieldCall(field: Field, secrets: Secrets): LocatorCall {
+  switch (field.type) {
+    case 'checkbox': return { method: asBoolean(field) ? 'check' : 'uncheck' };
+    case 'radio': return { method: 'check' };
+    case 'combobox': return { method: 'selectOption', values: [String(field.value)] };
+    default: {
+      const text = lookupSecret(secrets, String(field.value));
+      return { method: 'fill', text: text.value, secret: text.secret };
+    }
+  }
+}
+
+async function recordFields(session: Session, response: ToolResponse, tab: Tab, fields: Field[]): Promise<void> {
+  for (const field of fields) {
+    let call: LocatorCall;
+    try { call = fieldCall(field, session.config.secrets); } catch { continue; } // a bad value fails the fill itself, with its message
+    await recordElementCall(session, response, tab, field.target, call);
+  }
+}
 
 const fieldShape = z.strictObject({
   name: z.string().describe('Human-readable field name'),
   type: z.enum(['textbox', 'checkbox', 'radio', 'combobox', 'slider']).describe('Type of the field'),
-  ref: refParam.describe('Exact target field reference from the page snapshot'),
+  element: z.string().optional().describe('Human-readable element description used to obtain permission to interact with the element'),
+  target: targetParam.describe('Exact target element reference from the page snapshot, or a unique element selector'),
   value: z.union([z.string(), z.boolean(), z.number()]).describe('Value to fill in. For checkbox use "true" or "false"; for radio "true" selects it; for combobox the option label (or value).'),
 });
 
@@ -19,31 +47,32 @@ function asBoolean(field: Field): boolean {
   const text = String(field.value).trim().toLowerCase();
   if (['true', 'on', 'yes', 'checked', '1'].includes(text)) return true;
   if (['false', 'off', 'no', 'unchecked', '0'].includes(text)) return false;
-  throw new Error(`Field "${field.name}" (${field.ref}) is a ${field.type}: its value must be "true" or "false", got ${JSON.stringify(field.value)}.`);
+  throw new Error(`Field "${field.name}" (${field.target}) is a ${field.type}: its value must be "true" or "false", got ${JSON.stringify(field.value)}.`);
 }
 
 function isNotSelect(error: unknown): boolean {
   return (error as { kind?: string })?.kind === 'not-select' || /not a (native )?<select>/i.test(String((error as Error)?.message));
 }
 
-async function fillField(target: ActionTarget, options: ActionOptions, field: Field): Promise<WaitReport> {
+async function fillField(target: ActionTarget, options: ActionOptions, field: Field, secrets: Secrets): Promise<WaitReport> {
   const value = String(field.value);
   switch (field.type) {
     case 'textbox':
     case 'slider':
-      return fill(target, field.ref, value, options);
+      // A textbox value that names a secret gets the secret's value.
+      return fill(target, field.target, lookupSecret(secrets, value).value, options);
     case 'checkbox':
-      return setChecked(target, field.ref, asBoolean(field), options);
+      return setChecked(target, field.target, asBoolean(field), options);
     case 'radio':
       if (!asBoolean(field)) throw new Error(`a radio button can only be selected ("true"); select another radio of the group instead.`);
-      return setChecked(target, field.ref, true, options);
+      return setChecked(target, field.target, true, options);
     case 'combobox':
       // A native <select> takes the option; an editable combobox takes typed text.
       try {
-        return await selectOption(target, field.ref, [value], options);
+        return await selectOption(target, field.target, [value], options);
       } catch (error) {
         if (!isNotSelect(error)) throw error;
-        return fill(target, field.ref, value, options);
+        return fill(target, field.target, value, options);
       }
   }
 }
@@ -51,6 +80,7 @@ async function fillField(target: ActionTarget, options: ActionOptions, field: Fi
 export const formTools = [
   defineTool({
     name: 'browser_fill_form',
+    aliases: { 'fields[].ref': 'target' },
     group: 'core',
     title: 'Fill form',
     description: 'Fill multiple form fields in one call: textboxes, checkboxes, radios, comboboxes (selects) and sliders',
@@ -58,14 +88,15 @@ export const formTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
       const done: string[] = [];
+      await recordFields(session, response, await session.ensureTab(), params.fields);
       await actWithEngine(session, response, async (target, options) => {
         let last: WaitReport | undefined;
         for (const field of params.fields) {
           try {
-            last = await fillField(target, options, field);
+            last = await fillField(target, options, field, session.config.secrets);
           } catch (error) {
             const filled = done.length ? ` Filled before it: ${done.join(', ')}.` : '';
-            throw new Error(`Field "${field.name}" (${field.ref}) failed: ${(error as Error).message.split('\n')[0]}${filled}`);
+            throw new Error(`Field "${field.name}" (${field.target}) failed: ${(error as Error).message.split('\n')[0]}${filled}`);
           }
           done.push(`"${field.name}"`);
         }
@@ -76,6 +107,7 @@ export const formTools = [
   }),
   defineTool({
     name: 'browser_select_option',
+    aliases: targetAliases,
     group: 'core',
     title: 'Select option',
     description: 'Select one or more options in a dropdown (by label or value)',
@@ -86,8 +118,9 @@ export const formTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
       let selected: string[] = params.values;
+      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'selectOption', values: params.values });
       await actWithEngine(session, response, async (target, options) => {
-        const result = await selectOption(target, params.ref, params.values, options);
+        const result = await selectOption(target, params.target, params.values, options);
         selected = result.selected;
         return result;
       });
@@ -96,37 +129,42 @@ export const formTools = [
   }),
   defineTool({
     name: 'browser_check',
+    aliases: targetAliases,
     group: 'core',
     title: 'Check',
     description: 'Check a checkbox or select a radio button (no-op when already checked)',
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: true },
     async handle(session, params, response) {
-      await actWithEngine(session, response, (target, options) => setChecked(target, params.ref, true, options));
+      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'check' });
+      await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
       response.addResult(`Checked ${describeTarget(params)}.`);
     },
   }),
   defineTool({
     name: 'browser_uncheck',
+    aliases: targetAliases,
     group: 'core',
     title: 'Uncheck',
     description: 'Uncheck a checkbox (no-op when already unchecked)',
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: true },
     async handle(session, params, response) {
-      await actWithEngine(session, response, (target, options) => setChecked(target, params.ref, false, options));
+      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'uncheck' });
+      await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
       response.addResult(`Unchecked ${describeTarget(params)}.`);
     },
   }),
   defineTool({
     name: 'browser_file_upload',
+    aliases: targetAliases,
     group: 'core',
     title: 'Upload files',
-    description: 'Upload one or multiple files into the open file chooser, or into the file input given by ref. Without paths, the file chooser is cancelled.',
+    description: 'Upload one or multiple files into the open file chooser, or into the file input given by target. Without paths, the file chooser is cancelled.',
     params: {
       paths: z.array(z.string()).optional().describe('Absolute paths to the files to upload (inside the client roots or the output directory). Omit to cancel the file chooser.'),
       element: targetShape.element,
-      ref: refParam.optional().describe('A file input to set directly, when no file chooser is open'),
+      target: targetParam.optional().describe('A file input to set directly (ref or unique selector), when no file chooser is open'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     handlesModal: 'fileChooser',
@@ -134,14 +172,15 @@ export const formTools = [
       const tab = await session.ensureTab();
       const paths = await Promise.all((params.paths ?? []).map(path => session.inputFile(path)));
       const chooserOpen = tab.modals.some(m => m.kind === 'fileChooser');
-      if (!chooserOpen && !params.ref)
+      if (!chooserOpen && !params.target)
         throw new Error('No file chooser is open. Click the upload control first (browser_click opens the chooser), or pass the ref of the <input type=file>.');
       if (chooserOpen) {
         const outcome = await tab.step(() => tab.collectors.modal.takeFileChooser().setFiles(paths));
         response.addWait(outcome.wait);
         response.setIncludeSnapshot();
       } else {
-        await actWithEngine(session, response, (target, options) => setFiles(target, params.ref!, paths, options));
+        await recordElementCall(session, response, tab, params.target!, { method: 'setInputFiles', values: paths });
+        await actWithEngine(session, response, (target, options) => setFiles(target, params.target!, paths, options));
         // An upload button answered through its chooser by the engine leaves no modal behind.
         if (tab.modals.some(m => m.kind === 'fileChooser')) tab.collectors.modal.takeFileChooser();
       }

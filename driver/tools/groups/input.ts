@@ -2,12 +2,15 @@
 // scroll. Each reports what the page did and appends a fresh snapshot.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { actWithEngine, describeTarget, elementParam, refParam, targetShape } from './common.js';
+import { actWithEngine, describeTarget, elementParam, targetAliases, targetParam, targetShape } from './common.js';
 import { click, drag, hover, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
+import { recordElementCall, recordPageCall, targetCode } from '../codegen/record.js';
+import { lookupSecret } from '../secrets.js';
 
 export const inputTools = [
   defineTool({
     name: 'browser_click',
+    aliases: targetAliases,
     group: 'core',
     title: 'Click',
     description: 'Perform a click on an element of the page',
@@ -19,7 +22,9 @@ export const inputTools = [
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
-      await actWithEngine(session, response, (target, options) => click(target, params.ref, {
+      await recordElementCall(session, response, await session.ensureTab(), params.target,
+        { method: 'click', button: params.button, clickCount: params.doubleClick ? 2 : 1, modifiers: params.modifiers });
+      await actWithEngine(session, response, (target, options) => click(target, params.target, {
         ...options, button: params.button, modifiers: params.modifiers, clickCount: params.doubleClick ? 2 : 1,
       }));
       response.addResult(`${params.doubleClick ? 'Double-clicked' : 'Clicked'} ${describeTarget(params)}.`);
@@ -27,18 +32,21 @@ export const inputTools = [
   }),
   defineTool({
     name: 'browser_hover',
+    aliases: targetAliases,
     group: 'core',
     title: 'Hover',
     description: 'Hover the mouse over an element of the page',
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     async handle(session, params, response) {
-      await actWithEngine(session, response, (target, options) => hover(target, params.ref, options));
+      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'hover' });
+      await actWithEngine(session, response, (target, options) => hover(target, params.target, options));
       response.addResult(`Hovered over ${describeTarget(params)}.`);
     },
   }),
   defineTool({
     name: 'browser_type',
+    aliases: targetAliases,
     group: 'core',
     title: 'Type text',
     description: 'Type text into an editable element (replaces its content)',
@@ -50,7 +58,11 @@ export const inputTools = [
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
-      await actWithEngine(session, response, (target, options) => type(target, params.ref, params.text, { ...options, submit: params.submit, slowly: params.slowly }));
+      const tab = await session.ensureTab();
+      const text = lookupSecret(session.config.secrets, params.text);
+      await recordElementCall(session, response, tab, params.target, { method: params.slowly ? 'pressSequentially' : 'fill', text: text.value, secret: text.secret });
+      if (params.submit) await recordElementCall(session, response, tab, params.target, { method: 'press', text: 'Enter' });
+      await actWithEngine(session, response, (target, options) => type(target, params.target, text.value, { ...options, submit: params.submit, slowly: params.slowly }));
       response.addResult(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`);
     },
   }),
@@ -62,46 +74,52 @@ export const inputTools = [
     params: { key: z.string().min(1).describe('Name of the key to press or a character to generate, such as `ArrowLeft`, `a` or `Control+A`') },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
+      recordPageCall(session, response, { method: 'press', key: params.key });
       await actWithEngine(session, response, (target, options) => press(target, params.key, options));
       response.addResult(`Pressed ${params.key}.`);
     },
   }),
   defineTool({
     name: 'browser_drag',
+    aliases: { startRef: 'startTarget', endRef: 'endTarget' },
     group: 'core',
     title: 'Drag and drop',
     description: 'Perform drag and drop between two elements',
     params: {
       startElement: elementParam.describe('Human-readable source element description'),
-      startRef: refParam.describe('Exact source element reference from the page snapshot'),
+      startTarget: targetParam.describe('Exact source element reference from the page snapshot, or a unique element selector'),
       endElement: elementParam.describe('Human-readable target element description'),
-      endRef: refParam.describe('Exact target element reference from the page snapshot'),
+      endTarget: targetParam.describe('Exact target element reference from the page snapshot, or a unique element selector'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
-      await actWithEngine(session, response, (target, options) => drag(target, params.startRef, params.endRef, options));
-      response.addResult(`Dragged ${describeTarget({ element: params.startElement, ref: params.startRef })} to ${describeTarget({ element: params.endElement, ref: params.endRef })}.`);
+      const tab = await session.ensureTab();
+      const destination = await targetCode(session, tab, params.endTarget);
+      if (destination) await recordElementCall(session, response, tab, params.startTarget, { method: 'dragTo', target: destination });
+      await actWithEngine(session, response, (target, options) => drag(target, params.startTarget, params.endTarget, options));
+      response.addResult(`Dragged ${describeTarget({ element: params.startElement, target: params.startTarget })} to ${describeTarget({ element: params.endElement, target: params.endTarget })}.`);
     },
   }),
   defineTool({
     name: 'browser_scroll',
+    aliases: targetAliases,
     group: 'core',
     title: 'Scroll',
-    description: 'Scroll an element into view (ref), or scroll the page (or the element under the mouse) by an offset in CSS pixels',
+    description: 'Scroll an element into view (target), or scroll the page (or the element under the mouse) by an offset in CSS pixels',
     params: {
       element: elementParam,
-      ref: refParam.optional().describe('Element to scroll into view'),
+      target: targetParam.optional().describe('Element to scroll into view (ref or unique selector)'),
       deltaX: z.number().optional().describe('Horizontal offset in pixels (positive scrolls right)'),
       deltaY: z.number().optional().describe('Vertical offset in pixels (positive scrolls down)'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
-      if (!params.ref && params.deltaX === undefined && params.deltaY === undefined)
-        throw new Error('browser_scroll needs "ref" (to scroll that element into view) or "deltaX"/"deltaY" (to scroll by an offset).');
-      await actWithEngine(session, response, (target, options) => params.ref
-        ? scrollIntoView(target, params.ref, options)
+      if (!params.target && params.deltaX === undefined && params.deltaY === undefined)
+        throw new Error('browser_scroll needs "target" (to scroll that element into view) or "deltaX"/"deltaY" (to scroll by an offset).');
+      await actWithEngine(session, response, (target, options) => params.target
+        ? scrollIntoView(target, params.target, options)
         : scrollBy(target, params.deltaX ?? 0, params.deltaY ?? 0, options));
-      response.addResult(params.ref ? `Scrolled ${describeTarget({ element: params.element, ref: params.ref })} into view.` : `Scrolled by (${params.deltaX ?? 0}, ${params.deltaY ?? 0}).`);
+      response.addResult(params.target ? `Scrolled ${describeTarget({ element: params.element, target: params.target })} into view.` : `Scrolled by (${params.deltaX ?? 0}, ${params.deltaY ?? 0}).`);
     },
   }),
 ];

@@ -4,15 +4,19 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { act } from './common.js';
 import {
-  goBack, goForward, KeptNavigatingError, leavingDialogs, navigate, originVerdict, PageNotRespondingError, prepareToLeave, reload,
+  goBack, goForward, KeptNavigatingError, within, leavingDialogs, navigate, originVerdict, PageNotRespondingError, prepareToLeave, reload,
   type NavigateOptions,
 } from '../../index.js';
 import {
   formatHistoryLost, formatHistoryStep, formatKeptNavigating, formatLeaving, formatNavigated, formatReplacedTab, formatStatus,
 } from '../format/navigation.js';
 import type { Session } from '../session.js';
+import { recordPageCall } from '../codegen/record.js';
 import type { ToolResponse } from '../response.js';
 import type { Tab } from '../tab.js';
+
+/** How long browser_navigate waits for a URL that turned out to be a download to be saved. */
+const DOWNLOAD_WITHIN_MS = 10_000;
 
 /** goto already waited for the document (up to --timeout-navigation): the waiter only settles it. */
 const AFTER_GOTO = { navigationTimeoutMs: 3000 };
@@ -76,6 +80,7 @@ export function gotoPrepared(session: Session, response: ToolResponse, url: stri
 }
 
 async function historyStep(session: Session, response: ToolResponse, direction: 'back' | 'forward'): Promise<void> {
+  recordPageCall(session, response, { method: direction === 'back' ? 'goBack' : 'goForward' });
   const current = await session.ensureTab();
   const tab = await leaveTab(session, response, current);
   if (tab !== current) {
@@ -98,9 +103,12 @@ export const navigationTools = [
     ignoresModal: true, // it answers open dialogs itself: leaving a page never blocks
     async handle(session, params, response) {
       const url = allowedUrl(session, params.url);
+      recordPageCall(session, response, { method: 'goto', url });
       const tab = await leaveTab(session, response, await session.ensureTab());
       const landing = await gotoPrepared(session, response, url);
       if (tab.isClosed()) return;
+      // The URL was a file: let the download finish (bounded), so the answer says where it is.
+      if (landing?.load === 'download') await within(tab.collectors.downloads.settled(), DOWNLOAD_WITHIN_MS);
       for (const line of formatNavigated(url, landing, session.config.navigationTimeoutMs)) response.addResult(line);
     },
   }),
@@ -133,6 +141,7 @@ export const navigationTools = [
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     ignoresModal: true,
     async handle(session, _params, response) {
+      recordPageCall(session, response, { method: 'reload' });
       const current = await session.ensureTab();
       const url = current.page.url();
       const tab = await leaveTab(session, response, current);

@@ -1,6 +1,7 @@
 // Opt-in (--caps pdf): save the current page as a PDF in the output directory or a client root.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
+import { fileLink } from '../format/sections.js';
 import { timestampedName } from '../files.js';
 
 export const pdfTools = [
@@ -20,7 +21,7 @@ export const pdfTools = [
         const message = (error as Error).message.split('\n')[0];
         throw new Error(`Could not save the PDF: ${message}. PDF printing needs a headless Chromium: restart the server without --headed.`);
       }
-      response.addResult(`Saved the page as PDF to ${path}.`);
+      response.addResult(`Saved the page as PDF to ${path}.\n${fileLink('Page as pdf', path)}`);
     },
   }),
 ];

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
 import { fitForClients, type Capture } from '../image-fit.js';
-import { describeTarget, elementParam, locate } from './common.js';
+import { describeTarget, elementParam, locate, targetAliases } from './common.js';
+import { fileLink } from '../format/sections.js';
 
 export const screenshotTools = [
   defineTool({
@@ -14,22 +15,26 @@ export const screenshotTools = [
     title: 'Take a screenshot',
     description: 'Take a screenshot of the current page, the full page or one element. You can\'t act on what you see in it: use browser_snapshot for actions.',
     params: {
-      type: z.enum(['png', 'jpeg']).optional().describe('Image format for the screenshot. Default is png.'),
+      type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
       filename: z.string().optional().describe('File name to save the screenshot to (inside the output directory or the client roots). Defaults to screenshot-<timestamp>.<type>.'),
       element: elementParam,
-      ref: z.string().optional().describe('Exact target element reference from the page snapshot; screenshots just that element'),
-      fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page instead of the viewport. Cannot be used with ref.'),
+      target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; screenshots just that element'),
+      fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page instead of the viewport. Cannot be used with target.'),
+      scale: z.enum(['css', 'device']).default('css').describe('"css" (default): sized in CSS pixels; "device": device pixels (larger on high-DPI screens)'),
     },
+    aliases: targetAliases,
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
-      if (params.ref && params.fullPage) throw new Error('Pass either "ref" (one element) or "fullPage", not both.');
+      if (params.target && params.fullPage) throw new Error('Pass either "target" (one element) or "fullPage", not both.');
       const tab = await session.ensureTab();
-      const type = params.type ?? 'png';
-      const options = { type, scale: 'css' as const, quality: type === 'jpeg' ? 90 : undefined, timeout: 15_000 };
+      const asked = params.type ?? (/\.jpe?g$/i.test(params.filename ?? '') ? 'jpeg' : /\.webp$/i.test(params.filename ?? '') ? 'webp' : 'png');
+      // Playwright encodes png and jpeg; a webp request is served as png, and the result says so.
+      const type = asked === 'jpeg' ? 'jpeg' : 'png';
+      const options = { type, scale: params.scale ?? 'css', quality: type === 'jpeg' ? 90 : undefined, timeout: 15_000 } as const;
       let capture: Capture;
       let buffer: Buffer;
-      if (params.ref) {
-        const locator = await locate(tab, params.ref);
+      if (params.target) {
+        const locator = await locate(tab, params.target);
         buffer = await locator.screenshot(options);
         const box = await locator.boundingBox();
         capture = box ? { kind: 'region', region: box } : { kind: 'viewport' };
@@ -39,8 +44,8 @@ export const screenshotTools = [
       }
       const path = await session.outputFile(params.filename, timestampedName('screenshot', type === 'png' ? 'png' : 'jpg'), 'Screenshot');
       writeFileSync(path, buffer);
-      const what = params.ref ? describeTarget({ element: params.element, ref: params.ref }) : params.fullPage ? 'the full page' : 'the viewport';
-      response.addResult(`Took a screenshot of ${what}, saved to ${path}.`);
+      const what = params.target ? describeTarget({ element: params.element, target: params.target }) : params.fullPage ? 'the full page' : 'the viewport';
+      response.addResult(`Took a screenshot of ${what}${asked === 'webp' ? ' (as png: webp is not available)' : ''}, saved to ${path}.\n${fileLink('Screenshot', path)}`);
       const fitted = await fitForClients(tab.page, buffer, capture, type);
       if (fitted.note) response.addResult(fitted.note);
       if (fitted.data.length) response.addImage({ data: fitted.data.toString('base64'), mimeType: fitted.mimeType });

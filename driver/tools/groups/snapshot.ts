@@ -1,6 +1,31 @@
 // browser_snapshot: the page as ARIA YAML with refs, the agent's way of seeing the page.
 import { z } from 'zod';
+import { writeFileSync } from 'node:fs';
 import { defineTool } from '../define.js';
+import { timestampedName } from '../files.js';
+import { fileLink } from '../format/sections.js';
+import { formatFound } from '../format/listing.js';
+import { targetAliases } from './common.js';
+import type { Tab } from '../tab.js';
+
+/** A ref as is; a selector becomes the ref of the one element it matches. */
+async function refOfTarget(tab: Tab, target: string): Promise<string> {
+  const aria = await tab.aria();
+  if (/^(f\d+)*e\d+$/.test(target)) return target;
+  const handle = await (await aria.locator(target, { exactlyOne: true })).elementHandle();
+  const ref = handle ? await aria.refFor(handle) : undefined;
+  if (!ref) throw new Error(`"${target}" matches an element that has no ref (it is hidden or not in the accessibility tree).`);
+  return ref;
+}
+
+function parseRegex(source: string): RegExp {
+  const slashed = /^\/(.+)\/([dgimsuvy]*)$/s.exec(source);
+  try {
+    return slashed ? new RegExp(slashed[1]!, slashed[2]!.replace('g', '')) : new RegExp(source);
+  } catch (error) {
+    throw new Error(`"regex" is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
 
 export const snapshotTools = [
   defineTool({
@@ -9,7 +34,8 @@ export const snapshotTools = [
     title: 'Page snapshot',
     description: 'Capture an accessibility snapshot of the current page (YAML with a ref on every element you can act on). Better than a screenshot for deciding what to do.',
     params: {
-      ref: z.string().optional().describe('Snapshot only the subtree of this ref (from an earlier snapshot)'),
+      target: z.string().optional().describe('Snapshot only the subtree of this element (a ref from an earlier snapshot, or a unique element selector)'),
+      filename: z.string().optional().describe('Save the snapshot to this file (inside the output directory or the client roots) instead of returning it in the response'),
       depth: z.number().int().min(0).optional().describe('Only this many levels below the root'),
       boxes: z.boolean().optional().describe('Add each element\'s bounding box (viewport CSS pixels)'),
       verbose: z.boolean().optional().describe('Keep every node, including generic wrappers'),
@@ -17,11 +43,14 @@ export const snapshotTools = [
       limit: z.number().int().min(1).optional().describe('Show at most this many children of the root'),
       budgetTokens: z.number().int().min(500).optional().describe('Token budget of this snapshot; larger pages fold into lines that say how to see the rest'),
     },
+    aliases: targetAliases,
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(session, params, response) {
-      await session.ensureTab();
+      const tab = await session.ensureTab();
+      const ref = params.target ? await refOfTarget(tab, params.target) : undefined;
+      const file = params.filename ? await session.outputFile(params.filename, timestampedName('page', 'yml'), 'Snapshot') : undefined;
       response.setIncludeSnapshot({
-        explicit: true, ref: params.ref, depth: params.depth, boxes: params.boxes, verbose: params.verbose,
+        explicit: true, ref, file, depth: params.depth, boxes: params.boxes, verbose: params.verbose,
         offset: params.offset, limit: params.limit, budgetTokens: params.budgetTokens,
       });
     },
@@ -33,23 +62,40 @@ export const snapshotTools = [
     description: 'Find elements by text, role and/or name in every frame without a full snapshot: each match comes with its ref and ancestor path. Use it on large pages instead of paging through the snapshot.',
     params: {
       text: z.string().max(1000).optional().describe('Text to look for in names, values, descriptions and text (case-insensitive substring)'),
+      regex: z.string().max(1000).optional().describe('Regular expression to search the snapshot lines for, case-sensitive; "/error/i" adds flags'),
       role: z.string().max(100).optional().describe('Exact ARIA role, e.g. "button", "link", "textbox"'),
       name: z.string().max(1000).optional().describe('Substring of the accessible name (case-insensitive)'),
-      ref: z.string().optional().describe('Search only the subtree of this ref'),
+      target: z.string().optional().describe('Search only the subtree of this element (ref or unique selector)'),
       limit: z.number().int().min(1).max(500).optional().describe('Matches to return at most (default 50)'),
+      filename: z.string().optional().describe('Save the results to this file instead of returning them in the response'),
     },
+    aliases: targetAliases,
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(session, params, response) {
-      if (params.text === undefined && params.role === undefined && params.name === undefined)
-        throw new Error('browser_find needs at least one of "text", "role" or "name".');
+      if (params.text === undefined && params.role === undefined && params.name === undefined && params.regex === undefined)
+        throw new Error('browser_find needs at least one of "text", "regex", "role" or "name".');
       const tab = await session.ensureTab();
-      const found = await (await tab.aria()).find({ text: params.text, role: params.role, name: params.name, rootRef: params.ref, limit: params.limit });
-      const lines = found.matches.map(match => `- ${match.path}`);
-      const header = found.total === 0 ? 'No element matches.'
-        : found.total > found.matches.length ? `${found.matches.length} of ${found.total} matches (raise "limit" or narrow the query):`
-        : `${found.total} match${found.total === 1 ? '' : 'es'}:`;
-      const skipped = found.skipped.length ? `\n(not searched: ${found.skipped.join('; ')})` : '';
-      response.addResult([header, ...lines].join('\n') + skipped);
+      const aria = await tab.aria();
+      const rootRef = params.target ? await refOfTarget(tab, params.target) : undefined;
+      let text: string;
+      if (params.regex !== undefined) {
+        const pattern = parseRegex(params.regex);
+        const matches = (params.text !== undefined || params.role !== undefined || params.name !== undefined)
+          ? (await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: 500 })).matches.map(match => match.path)
+          : (await aria.snapshot({ rootRef })).split('\n').map(line => line.trim().replace(/^- /, '')).filter(line => line && !line.startsWith('/'));
+        const hits = matches.filter(line => { pattern.lastIndex = 0; return pattern.test(line); });
+        text = formatFound(hits.slice(0, params.limit ?? 50), hits.length, []);
+      } else {
+        const found = await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: params.limit });
+        text = formatFound(found.matches.map(match => match.path), found.total, found.skipped);
+      }
+      if (params.filename) {
+        const path = await session.outputFile(params.filename, timestampedName('find', 'txt'), 'Find results');
+        writeFileSync(path, text);
+        response.addResult(fileLink('Find results', path));
+      } else {
+        response.addResult(text);
+      }
     },
   }),
 ];

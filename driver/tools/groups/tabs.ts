@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { allowedUrl, gotoPrepared } from './navigation.js';
 import { openDialogsOf, tabList } from '../format/tabs.js';
+import { recordPageCall } from '../codegen/record.js';
 
 export const tabTools = [
   defineTool({
@@ -68,6 +69,7 @@ export const tabTools = [
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(session, params, response) {
       const tab = await session.ensureTab();
+      recordPageCall(session, response, { method: 'setViewportSize', width: params.width, height: params.height });
       await tab.page.setViewportSize({ width: params.width, height: params.height });
       response.addResult(`Resized the viewport to ${params.width}x${params.height}.`);
       response.setIncludeSnapshot();

@@ -1,0 +1,49 @@
+// Records the Playwright code of a tool's step in its response (`### Ran Playwright code`), in
+// the session's --codegen language. The locator is computed before acting, while the element is
+// there and unique; the code is a bonus, so a locator that cannot be found leaves it out and
+// never fails the tool.
+import { isRef } from '../../index.js';
+import type { Session } from '../session.js';
+import type { Tab } from '../tab.js';
+import type { ToolResponse } from '../response.js';
+import { actionCode, locatorCode, selectorCode, type CodegenLanguage, type LocatorCall } from './locator.js';
+import { pageCode, type PageCall } from './page.js';
+
+/** A statement longer than this (a 1 MB selector or text) is left out: it would flood the answer. */
+const MAX_STATEMENT_CHARS = 4000;
+
+function add(response: ToolResponse, statement: string): void {
+  response.addCode(statement.length <= MAX_STATEMENT_CHARS ? statement : `// (a statement of ${statement.length} characters, left out)`);
+}
+
+function languageOf(session: Session): CodegenLanguage | undefined {
+  const language = session.config.codegen;
+  return language === 'none' ? undefined : language;
+}
+
+/** The locator code of a target (a ref or a selector), or undefined when none can be made now. */
+export async function targetCode(session: Session, tab: Tab, target: string): Promise<string | undefined> {
+  const language = languageOf(session);
+  if (!language) return undefined;
+  const trimmed = target.trim();
+  if (!isRef(trimmed)) return selectorCode(trimmed, language);
+  try {
+    const aria = await tab.aria();
+    return locatorCode(await aria.locatorPath(trimmed, { testIdAttribute: session.config.testIdAttribute }), language);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds `call` on the element of `target` to the response's code. */
+export async function recordElementCall(session: Session, response: ToolResponse, tab: Tab, target: string, call: LocatorCall): Promise<void> {
+  const language = languageOf(session);
+  const locator = language && await targetCode(session, tab, target);
+  if (language && locator) add(response, actionCode(locator, call, language));
+}
+
+/** Adds a page-level call (navigate, a key, the mouse) to the response's code. */
+export function recordPageCall(session: Session, response: ToolResponse, call: PageCall): void {
+  const language = languageOf(session);
+  if (language) add(response, pageCode(call, language));
+}

@@ -1,0 +1,25 @@
+// Secrets (--secrets file.env): an agent types a secret by passing its NAME, the page gets the
+// value, and no answer ever shows the value: every text that leaves the tool layer has each
+// value replaced by `<secret>NAME</secret>`, and generated code reads it from the environment.
+import type { ToolResult } from './render.js';
+
+export type Secrets = Record<string, string>;
+
+/** The value to type for `text`: a secret's value when `text` is a secret's name. */
+export function lookupSecret(secrets: Secrets, text: string): { value: string; secret?: string } {
+  const value = Object.prototype.hasOwnProperty.call(secrets, text) ? secrets[text] : undefined;
+  return value ? { value, secret: text } : { value: text };
+}
+
+/** `text` with every secret value replaced by its name; longer values first, so one that contains another is caught whole. */
+export function redactText(secrets: Secrets, text: string): string {
+  const entries = Object.entries(secrets).filter(([, value]) => value).sort((a, b) => b[1].length - a[1].length);
+  for (const [name, value] of entries) text = text.split(value).join(`<secret>${name}</secret>`);
+  return text;
+}
+
+/** A tool result with no secret value in any of its text blocks. */
+export function redactResult(secrets: Secrets, result: ToolResult): ToolResult {
+  if (!Object.keys(secrets).length) return result;
+  return { ...result, content: result.content.map(block => block.type === 'text' ? { ...block, text: redactText(secrets, block.text) } : block) };
+}
