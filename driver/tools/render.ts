@@ -83,14 +83,15 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   if (response.results.length) sections.push(section('Result', response.results.join('\n')));
   if (response.code.length && session.config.codegen !== 'none')
     sections.push(section('Ran Playwright code', fenced(response.code.join('\n'), session.config.codegen === 'typescript' ? 'js' : session.config.codegen)));
+  // Sections in Playwright MCP's order and names: Open tabs, then Page.
+  if (!response.skipPage && !response.skipTabs) {
+    const tabs = await tabsSection(session);
+    if (tabs) sections.push(section('Open tabs', tabs));
+  }
   const notes = [...session.takeNotes(), ...response.pageNotes];
   const page = tab ? { url: tab.page.url(), title: await tab.title() } : undefined;
   const pageText = formatPage(page, response.waits, notes);
   if (pageText) sections.push(section('Page', pageText));
-  if (!response.skipPage && !response.skipTabs) {
-    const tabs = await tabsSection(session);
-    if (tabs) sections.push(section('Tabs', tabs));
-  }
   if (tab?.modals.length) sections.push(section('Modal state', bullets(tab.modals.map(formatModalState))));
   if (snapshot) sections.push(section('Snapshot', snapshot));
   const events = [...session.takeEvents(), ...response.events];

@@ -16,8 +16,9 @@ export interface PageFacts { url: string; title: string }
 export function formatPage(page: PageFacts | undefined, waits: WaitReport[], notes: string[]): string {
   const lines: string[] = [];
   if (page) {
-    lines.push(`URL: ${page.url}`);
-    lines.push(`Title: ${page.title || '(none)'}`);
+    // Playwright MCP's wording, so agents and tools that read it find the same lines.
+    lines.push(`Page URL: ${page.url}`);
+    if (page.title) lines.push(`Page Title: ${page.title}`);
   }
   for (const wait of waits) lines.push(...formatWait(wait));
   lines.push(...notes);
