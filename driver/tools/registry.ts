@@ -51,7 +51,22 @@ export function enabledTools(config: Pick<SessionConfig, 'caps' | 'evaluate'>): 
 export function inputJsonSchema(tool: Tool): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(tool.params), { io: 'input' }) as Record<string, unknown>;
   delete schema.$schema;
-  return schema;
+  return withoutSafeIntegerBounds(schema);
+}
+
+/**
+ * zod bounds every integer by Number.MAX_SAFE_INTEGER: 30 characters a parameter that say
+ * nothing, sent with the tool list on every turn. Bounds that mean something stay.
+ */
+function withoutSafeIntegerBounds<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+    out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out as T;
 }
 
 function errorResult(message: string): ToolResult {
