@@ -115,7 +115,10 @@ describe('context and launch flags', () => {
 
   it('emulates a Playwright device with --device', async () => {
     await withServer(['--device', 'iPhone 15'], async client => {
-      await call(client, 'browser_navigate', { url: `${site.origin}/mobile` });
+      const nav = await call(client, 'browser_navigate', { url: `${site.origin}/mobile` });
+      // A width of 980 would be a mobile page without its viewport meta: not the page asked for.
+      expect(nav.isError, nav.text).toBe(false);
+      expect(sectionOf(nav.text, 'Page')).toContain(`${site.origin}/mobile`);
       const page = await evaluate(client, '() => ({ width: innerWidth, touch: navigator.maxTouchPoints > 0, mobile: /iPhone/.test(navigator.userAgent), dpr: devicePixelRatio })');
       expect(page).toEqual({ width: 393, touch: true, mobile: true, dpr: 3 });
     });
