@@ -30,9 +30,11 @@ export async function runMcpCli(argv: string[]): Promise<void> {
     return;
   }
   const server = await serveHttp(config);
-  // stderr: stdout may be read by whoever started us.
-  process.stderr.write(`ariaref MCP server listening on ${server.url}\n` +
-    `Client config: { "mcpServers": { "ariaref": { "url": "${server.url}" } } }\n`);
+  // stderr: stdout may be read by whoever started us. Playwright MCP's banner, so scripts that
+  // wait for "Listening on http://..." work unchanged.
+  const origin = server.url.replace(/\/mcp$/, '');
+  process.stderr.write(`Listening on ${origin}\nPut this in your client config:\n` +
+    `${JSON.stringify({ mcpServers: { ariaref: { url: server.url } } }, undefined, 2)}\n`);
   const stop = () => { void server.close().finally(() => process.exit(0)); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -21,8 +21,9 @@ async function startServer(args: string[]): Promise<{ process: ChildProcess; url
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 30_000);
     child.stderr!.on('data', chunk => {
       stderr += String(chunk);
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
+      // Playwright MCP's banner: "Listening on http://host:port", then the client config.
+      const match = /^Listening on (http:\/\/\S+)$/m.exec(stderr);
+      if (match && /"url": "[^"]+\/mcp"/.test(stderr)) { clearTimeout(timer); resolve(`${match[1]}/mcp`); }
     });
     child.once('exit', code => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${stderr}`)); });
   });
