@@ -19,11 +19,22 @@ export interface NetworkFilter {
   includeEarlier?: boolean;
 }
 
-export interface NetworkQuery extends NetworkFilter, Paging {}
+export interface NetworkQuery extends NetworkFilter, Paging {
+  /** false: leave out successful static resources (anything but fetch/xhr answered below 400), as Playwright MCP does by default. */
+  static?: boolean;
+}
 
 export interface NetworkListing extends Listing<NetworkItem> {
   /** A URL, resource type or status filter narrowed the matches. */
   filtered: boolean;
+  /** Matches left out by `static: false`. */
+  hiddenStatic: number;
+}
+
+/** Playwright MCP's "static": a finished, successful request that is not fetch/xhr. */
+function isStaticResource(item: NetworkItem): boolean {
+  const fetchLike = item.resourceType === 'fetch' || item.resourceType === 'xhr';
+  return !fetchLike && item.status !== undefined && item.status < 400;
 }
 
 /** A URL pattern or status filter that cannot be read; the message says what is accepted. */
@@ -94,8 +105,11 @@ export class NetworkCollector {
   /** One page of the matching requests; throws for a malformed URL pattern or status filter. */
   query(query: NetworkQuery = {}): NetworkListing {
     const includeEarlier = !!query.includeEarlier;
-    const listing = listingOf(this.buckets, this.list(query), includeEarlier, query);
-    return { ...listing, filtered: !!(query.url || query.resourceTypes?.length || query.status) };
+    const matches = this.list(query);
+    const shown = query.static === false ? matches.map(({ bucket, items }) => ({ bucket, items: items.filter(item => !isStaticResource(item)) })) : matches;
+    const count = (groups: typeof matches) => groups.reduce((sum, group) => sum + group.items.length, 0);
+    const listing = listingOf(this.buckets, shown, includeEarlier, query);
+    return { ...listing, filtered: !!(query.url || query.resourceTypes?.length || query.status), hiddenStatic: count(matches) - count(shown) };
   }
 
   dispose(): void {

@@ -5,7 +5,8 @@ import { clipLine, fenced, notKept, pagingNote, renderGroups, shortUrl } from '.
 
 /** browser_network_requests' answer; throws for a malformed URL pattern or status filter. */
 export function listNetworkRequests(collector: NetworkCollector, query: NetworkQuery = {}): string {
-  return formatNetworkListing(collector.query(query));
+  const listing = collector.query(query);
+  return formatNetworkListing(listing) + staticNote(listing.hiddenStatic);
 }
 
 /** browser_network_request's answer; throws, saying where to look, for an id not kept. */
@@ -35,7 +36,7 @@ function formatRequestPart(detail: RequestDetail, part: RequestPart): string {
   return lines.join('\n');
 }
 
-export function formatNetworkListing(listing: NetworkListing): string {
+function formatNetworkListing(listing: NetworkListing): string {
   const lines: string[] = [];
   if (!listing.total) lines.push(`No requests${listing.filtered ? ' match these filters' : ''}${listing.includeEarlier ? '' : ' on the current page'}.`);
   lines.push(...renderGroups(listing, requestLine, 'requests'));
@@ -99,6 +100,6 @@ function languageOf(contentType: string | undefined): string {
 }
 
 /** After a listing with static: false. */
-export function staticNote(hidden: number): string {
+function staticNote(hidden: number): string {
   return hidden ? `\n(${hidden} successful static request${hidden === 1 ? '' : 's'} not shown: pass static true to see ${hidden === 1 ? 'it' : 'them'}.)` : '';
 }

@@ -70,5 +70,3 @@ export const consoleTools = [
   }),
 ];
 
-/** The tools of this file, for the registry. */
-export const tools = consoleTools;

@@ -3,25 +3,9 @@
 import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { bodyFileName, reserveFile } from '../../index.js';
-import { formatNetworkListing, listNetworkRequests, showNetworkRequest, staticNote } from '../format/network.js';
+import { listNetworkRequests, showNetworkRequest } from '../format/network.js';
 import { currentCollectors, filenameParam, idParam, includeEarlierParam, limitParam, offsetParam, resultOrFile } from './console.js';
-import type { NetworkItem, NetworkCollector, NetworkQuery } from '../../index.js';
-
-/** Playwright MCP's "static": a finished, successful request that is not fetch/xhr. */
-function isStatic(item: NetworkItem): boolean {
-  const fetchLike = item.resourceType === 'fetch' || item.resourceType === 'xhr';
-  return !fetchLike && item.status !== undefined && item.status < 400;
-}
-
-/** The listing with successful static requests left out (counted, so the answer can say so). */
-function withoutStatic(collector: NetworkCollector, query: NetworkQuery): { text: string; hidden: number } {
-  const all = collector.query({ ...query, offset: 0, limit: 1_000_000 });
-  const kept = all.items.filter(({ item }) => !isStatic(item));
-  const start = Math.max(0, Math.min(query.offset ?? 0, kept.length));
-  const limit = query.limit ?? 100;
-  const listing = { ...all, items: kept.slice(start, start + limit), offset: start, total: kept.length };
-  return { text: formatNetworkListing(listing), hidden: all.items.length - kept.length };
-}
+import type { NetworkQuery } from '../../index.js';
 
 const RESOURCE_TYPES = ['document', 'stylesheet', 'image', 'media', 'font', 'script', 'texttrack', 'xhr', 'fetch',
   'eventsource', 'websocket', 'manifest', 'other'] as const;
@@ -49,15 +33,8 @@ export const networkTools = [
     async handle(session, params, response) {
       if (params.filter !== undefined && params.url !== undefined) throw new Error('Pass "filter" (a regexp) or "url" (text or /regex/), not both.');
       const url = params.filter !== undefined ? `/${params.filter}/` : params.url;
-      const query: NetworkQuery = { url, resourceTypes: params.resourceTypes ? [...params.resourceTypes] : undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit };
-      const collector = currentCollectors(session).network;
-      let text: string;
-      if (params.static === false) {
-        const { text: listing, hidden } = withoutStatic(collector, query);
-        text = listing + staticNote(hidden);
-      } else {
-        text = listNetworkRequests(collector, query);
-      }
+      const query: NetworkQuery = { url, resourceTypes: params.resourceTypes ? [...params.resourceTypes] : undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit, static: params.static };
+      const text = listNetworkRequests(currentCollectors(session).network, query);
       await resultOrFile(session, response, text, params.filename, 'Network', 'network');
     },
   }),
@@ -98,5 +75,3 @@ export const networkTools = [
   }),
 ];
 
-/** The tools of this file, for the registry. */
-export const tools = networkTools;

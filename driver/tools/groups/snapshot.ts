@@ -6,12 +6,13 @@ import { timestampedName } from '../files.js';
 import { fileLink } from '../format/sections.js';
 import { formatFound } from '../format/listing.js';
 import { targetAliases } from './common.js';
+import { isRef } from '../../index.js';
 import type { Tab } from '../tab.js';
 
 /** A ref as is; a selector becomes the ref of the one element it matches. */
 async function refOfTarget(tab: Tab, target: string): Promise<string> {
   const aria = await tab.aria();
-  if (/^(f\d+)*e\d+$/.test(target)) return target;
+  if (isRef(target)) return target;
   const handle = await (await aria.locator(target, { exactlyOne: true })).elementHandle();
   const ref = handle ? await aria.refFor(handle) : undefined;
   if (!ref) throw new Error(`"${target}" matches an element that has no ref (it is hidden or not in the accessibility tree).`);
