@@ -3,6 +3,9 @@
 // alias, so existing prompts work unchanged), and "run
 // this on the current tab, report the wait, append a snapshot".
 import { z } from 'zod';
+import { writeFileSync } from 'node:fs';
+import { timestampedName } from '../files.js';
+import { fileLink } from '../format/sections.js';
 import type { Locator } from 'playwright';
 import type { ActionOptions, ActionTarget, WaitOptions, WaitReport } from '../../index.js';
 import type { Session } from '../session.js';
@@ -54,6 +57,17 @@ export async function actWithEngine(session: Session, response: ToolResponse, st
   const outcome = await tab.act(() => step(target, actionOptions(session), tab));
   response.addWait(outcome.wait);
   response.setIncludeSnapshot();
+}
+
+/**
+ * Puts `text` in the result, or, when the agent named a file, writes it there (inside the output
+ * directory or the client roots) and links it from the result.
+ */
+export async function resultOrFile(session: Session, response: ToolResponse, text: string, filename: string | undefined, file: { title: string; prefix: string; extension: string }): Promise<void> {
+  if (!filename) return response.addResult(text);
+  const path = await session.outputFile(filename, timestampedName(file.prefix, file.extension), file.title);
+  writeFileSync(path, text.endsWith('\n') ? text : text + '\n');
+  response.addResult(fileLink(file.title, path));
 }
 
 /** "the Save button (e4)" style label for result lines. */

@@ -3,13 +3,10 @@
 // is open.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { writeFileSync } from 'node:fs';
 import type { Session } from '../session.js';
-import type { ToolResponse } from '../response.js';
-import { timestampedName } from '../files.js';
-import { fileLink } from '../format/sections.js';
 import type { PageCollectors } from '../../index.js';
 import { listConsoleMessages, showConsoleMessage } from '../format/console.js';
+import { resultOrFile } from './common.js';
 
 /** The current tab's collectors, without starting a browser just to say there is nothing. */
 export function currentCollectors(session: Session): PageCollectors {
@@ -23,13 +20,6 @@ export const includeEarlierParam = z.boolean().optional()
 export const filenameParam = (what: string) => z.string().optional()
   .describe(`File name to save the ${what} to (inside the output directory or the client roots). If not provided, they are returned as text.`);
 
-/** Puts `text` in the result, or in the file asked for (linked from the result). */
-export async function resultOrFile(session: Session, response: ToolResponse, text: string, filename: string | undefined, title: string, prefix: string): Promise<void> {
-  if (!filename) return response.addResult(text);
-  const path = await session.outputFile(filename, timestampedName(prefix, 'log'), title);
-  writeFileSync(path, text.endsWith('\n') ? text : text + '\n');
-  response.addResult(fileLink(title, path));
-}
 export const offsetParam = z.number().int().min(0).optional().describe('Skip this many matching items (paging). Default 0.');
 export const limitParam = z.number().int().min(1).max(1000).optional().describe('Return at most this many items. Default 100.');
 export const idParam = z.number().int().min(1).describe('Id shown in the listing, e.g. 12 for "#12". Ids never change.');
@@ -53,7 +43,7 @@ export const consoleTools = [
     ignoresModal: true,
     async handle(session, params, response) {
       const text = listConsoleMessages(currentCollectors(session).console, { level: params.level, includeEarlier: params.all, offset: params.offset, limit: params.limit });
-      await resultOrFile(session, response, text, params.filename, 'Console', 'console');
+      await resultOrFile(session, response, text, params.filename, { title: 'Console', prefix: 'console', extension: 'log' });
     },
   }),
   defineTool({

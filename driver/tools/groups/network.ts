@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { bodyFileName, reserveFile } from '../../index.js';
 import { listNetworkRequests, showNetworkRequest } from '../format/network.js';
-import { currentCollectors, filenameParam, idParam, includeEarlierParam, limitParam, offsetParam, resultOrFile } from './console.js';
+import { currentCollectors, filenameParam, idParam, includeEarlierParam, limitParam, offsetParam } from './console.js';
+import { resultOrFile } from './common.js';
 import type { NetworkQuery } from '../../index.js';
 
 const RESOURCE_TYPES = ['document', 'stylesheet', 'image', 'media', 'font', 'script', 'texttrack', 'xhr', 'fetch',
@@ -35,7 +36,7 @@ export const networkTools = [
       const url = params.filter !== undefined ? `/${params.filter}/` : params.url;
       const query: NetworkQuery = { url, resourceTypes: params.resourceTypes ? [...params.resourceTypes] : undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit, static: params.static };
       const text = listNetworkRequests(currentCollectors(session).network, query);
-      await resultOrFile(session, response, text, params.filename, 'Network', 'network');
+      await resultOrFile(session, response, text, params.filename, { title: 'Network', prefix: 'network', extension: 'log' });
     },
   }),
   defineTool({
@@ -70,7 +71,7 @@ export const networkTools = [
         },
       } : undefined;
       const text = await showNetworkRequest(collectors.network, id, { bodies, maxBodyBytes: params.maxBodyBytes, save }, params.part);
-      await resultOrFile(session, response, text, which ? undefined : params.filename, 'Request', 'request');
+      await resultOrFile(session, response, text, which ? undefined : params.filename, { title: 'Request', prefix: 'request', extension: 'log' });
     },
   }),
 ];

@@ -1,11 +1,9 @@
 // browser_snapshot: the page as ARIA YAML with refs, the agent's way of seeing the page.
 import { z } from 'zod';
-import { writeFileSync } from 'node:fs';
 import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
-import { fileLink } from '../format/sections.js';
 import { formatFound } from '../format/listing.js';
-import { targetAliases } from './common.js';
+import { resultOrFile, targetAliases } from './common.js';
 import { isRef } from '../../index.js';
 import type { Tab } from '../tab.js';
 
@@ -90,13 +88,7 @@ export const snapshotTools = [
         const found = await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: params.limit });
         text = formatFound(found.matches.map(match => match.path), found.total, found.skipped);
       }
-      if (params.filename) {
-        const path = await session.outputFile(params.filename, timestampedName('find', 'txt'), 'Find results');
-        writeFileSync(path, text);
-        response.addResult(fileLink('Find results', path));
-      } else {
-        response.addResult(text);
-      }
+      await resultOrFile(session, response, text, params.filename, { title: 'Find results', prefix: 'find', extension: 'txt' });
     },
   }),
 ];
