@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { act } from './common.js';
 import {
-  goBack, goForward, KeptNavigatingError, within, leavingDialogs, navigate, originVerdict, PageNotRespondingError, prepareToLeave, reload,
-  type NavigateOptions,
+  goBack, goForward, KeptNavigatingError, within, navigate, originVerdict, PageNotRespondingError, prepareToLeave, reload,
 } from '../../index.js';
 import {
   formatHistoryLost, formatHistoryStep, formatKeptNavigating, formatLeaving, formatNavigated, formatReplacedTab, formatStatus,
@@ -38,11 +37,6 @@ export function allowedUrl(session: Session, raw: string): string {
   return url;
 }
 
-/** The library's leaving options for a tab: its ModalStates answer (and log) the dialogs. */
-function leavingOptions(tab: Tab, extra: NavigateOptions = {}): NavigateOptions {
-  return { dialogs: leavingDialogs(tab.collectors.modal), ...extra };
-}
-
 /**
  * Gets `tab` ready to be navigated away from: its dialogs answered, and when the page does not
  * respond, its tab replaced by a fresh one (the library cannot replace a tab; the session can).
@@ -50,7 +44,7 @@ function leavingOptions(tab: Tab, extra: NavigateOptions = {}): NavigateOptions 
  */
 async function leaveTab(session: Session, response: ToolResponse, tab: Tab): Promise<Tab> {
   try {
-    const left = await prepareToLeave(tab.page, leavingOptions(tab));
+    const left = await prepareToLeave(tab.page); // the tab's collectors answer (and log) its dialogs
     for (const note of formatLeaving(left.dialogs)) response.addResult(note);
     return tab;
   } catch (error) {
@@ -74,9 +68,9 @@ async function withToolWording<T>(work: Promise<T>): Promise<T> {
 
 /** Navigates the current (prepared) tab to `url`, inside the action waiter. */
 export function gotoPrepared(session: Session, response: ToolResponse, url: string) {
-  return withToolWording(act(session, response, current => navigate(current.page, url, leavingOptions(current, {
+  return withToolWording(act(session, response, current => navigate(current.page, url, {
     prepare: false, timeoutMs: session.config.navigationTimeoutMs,
-  })), AFTER_GOTO));
+  }), AFTER_GOTO));
 }
 
 async function historyStep(session: Session, response: ToolResponse, direction: 'back' | 'forward'): Promise<void> {
@@ -88,7 +82,7 @@ async function historyStep(session: Session, response: ToolResponse, direction: 
     throw new Error(formatHistoryLost(direction));
   }
   const step = direction === 'back' ? goBack : goForward;
-  const result = await act(session, response, tab => step(tab.page, leavingOptions(tab, { prepare: false })), AFTER_GOTO);
+  const result = await act(session, response, tab => step(tab.page, { prepare: false }), AFTER_GOTO);
   response.addResult(formatHistoryStep(direction, result));
 }
 
@@ -147,7 +141,7 @@ export const navigationTools = [
       const tab = await leaveTab(session, response, current);
       // A replaced tab is blank: "reloading" it means loading the old URL again.
       const result = tab === current
-        ? await act(session, response, t => reload(t.page, leavingOptions(t, { prepare: false })), AFTER_GOTO)
+        ? await act(session, response, t => reload(t.page, { prepare: false }), AFTER_GOTO)
         : await gotoPrepared(session, response, url);
       response.addResult(formatStatus(result, 'Reloaded'));
     },
