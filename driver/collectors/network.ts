@@ -4,7 +4,8 @@
 import type { Page, Request, Response } from 'playwright';
 import { guarded } from './guard.js';
 import { Buckets, IdSource, type Bucket } from './buckets.js';
-import { frameOf, type NavigationTracker, type NewDocument } from '../navigation/documents.js';
+import type { NavigationTracker, NewDocument } from '../navigation/documents.js';
+import { pageNavigation } from '../navigation/page-navigation.js';
 import { ErrorBodies } from './error-bodies.js';
 import { listingOf, type Listing, type Paging } from './listing.js';
 import type { NetworkItem, RequestState } from './network-item.js';
@@ -123,7 +124,7 @@ export class NetworkCollector {
       method: request.method(),
       url: request.url(),
       resourceType: request.resourceType(),
-      isDocument: request.isNavigationRequest() && frameOf(request) === page.mainFrame(),
+      isDocument: pageNavigation(page).isMainFrameDocumentRequest(request),
       state: 'pending',
       startTime: Date.now(),
       redirectedFromId: redirectedFrom ? this.byRequest.get(redirectedFrom)?.id : undefined,

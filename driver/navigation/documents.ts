@@ -12,8 +12,6 @@ import type { Page, Request } from 'playwright';
 import { guarded } from '../collectors/guard.js';
 import { pageNavigation } from './page-navigation.js';
 
-export { frameOf } from './page-navigation.js';
-
 export interface NewDocument {
   url: string;
   /** 1 for the first document, +1 per cross-document navigation. */
