@@ -150,8 +150,18 @@ export class AriaPage {
    */
   async locatorPath(ref: string, options: { testIdAttribute?: string } = {}): Promise<LocatorPath> {
     const testId = options.testIdAttribute ?? 'data-testid';
-    let frame = await validateRef(this, ref);
-    const element = await locatorStepsIn(frame, parseRef(ref)!.ref, testId, LOCATOR_WITHIN_MS);
+    // Asked of the ref's frame straight away (an action that records its code already checks
+    // the ref once); only a failure is explained by the full check, which names the reason.
+    const parsed = parseRef(ref);
+    let frame = parsed && this.frames.frameFor(parsed.prefix);
+    if (!parsed || !frame) frame = await validateRef(this, ref);
+    let element: LocatorStep[];
+    try {
+      element = await locatorStepsIn(frame, parsed!.ref, testId, LOCATOR_WITHIN_MS);
+    } catch (error) {
+      await validateRef(this, ref);
+      throw error;
+    }
     const frames: LocatorStep[][] = [];
     for (let parent = frame.parentFrame(); parent; frame = parent, parent = frame.parentFrame()) {
       const ownerRef = await runtimeRefFor(parent, { ownerOf: frame }, { prefix: this.frames.prefixOf(parent), seed: this.frames.seedFor(parent) }, LOCATOR_WITHIN_MS);
