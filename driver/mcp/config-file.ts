@@ -21,6 +21,9 @@ const PLAYWRIGHT_SECTIONS = ['browser', 'server', 'capabilities', 'network', 'ti
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Headers as --cdp-header takes them: "Name: value", one each. */
+const headerFlags = (headers: Record<string, unknown>) => Object.entries(headers).map(([name, v]) => `${name}: ${v}`);
+
 export function readConfigFile(path: string): ConfigFile {
   let json: unknown;
   try {
@@ -64,14 +67,14 @@ const PLAYWRIGHT_KEYS: Record<string, Target | Record<string, Target>> = {
     cdpEndpoint: 'cdp-endpoint',
     cdpHeaders: (value, out) => {
       if (!isObject(value)) throw new ConfigError(`"browser.cdpHeaders": expected an object of header names to values.`);
-      out.set('cdp-header', Object.entries(value).map(([name, v]) => `${name}: ${v}`), 'browser.cdpHeaders');
+      out.set('cdp-header', headerFlags(value), 'browser.cdpHeaders');
     },
     cdpTimeout: 'cdp-timeout',
     remoteEndpoint: (value, out) => {
       const endpoint = isObject(value) ? value.endpoint : value;
       out.set('endpoint', endpoint, 'browser.remoteEndpoint');
       if (isObject(value) && isObject(value.headers))
-        out.set('cdp-header', Object.entries(value.headers).map(([name, v]) => `${name}: ${v}`), 'browser.remoteEndpoint.headers');
+        out.set('cdp-header', headerFlags(value.headers), 'browser.remoteEndpoint.headers');
     },
     initPage: 'init-page',
     initScript: 'init-script',
