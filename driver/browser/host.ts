@@ -2,8 +2,7 @@
 // crashed or the connection dropped. Hands each session a fresh, isolated BrowserContext, except
 // with a persistent profile, where Chromium only has the one context.
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright';
-import { findBrowser } from './find-browser.js';
-import { defaultBrowserArgs } from './launch.js';
+import { chromiumLaunchOptions } from './launch.js';
 import { isCdpEndpoint } from './connect.js';
 
 /** The browser a host starts or reaches, and the shape of the contexts it hands out. */
@@ -169,12 +168,10 @@ async function addInitScripts(context: BrowserContext, config: HostOptions): Pro
 }
 
 function launchOptions(config: HostOptions): LaunchOptions {
-  // findBrowser: --executable-path, else ARIAREF_BROWSER, Playwright's Chromium, system Chrome/Chromium.
-  const executablePath = findBrowser({ executablePath: config.executablePath }).executablePath;
-  let args = [...defaultBrowserArgs(), ...config.browserArgs, ...(config.launchOptions?.args ?? [])];
+  const base = chromiumLaunchOptions({ headless: config.headless, executablePath: config.executablePath, args: [...config.browserArgs, ...(config.launchOptions?.args ?? [])] });
   // An explicit sandbox request wins over the "no sandbox as root" default.
-  if (config.launchOptions?.chromiumSandbox) args = args.filter(a => a !== '--no-sandbox');
-  return { timeout: 30_000, ...config.launchOptions, headless: config.headless, executablePath, args };
+  const args = config.launchOptions?.chromiumSandbox ? base.args!.filter(a => a !== '--no-sandbox') : base.args;
+  return { ...base, ...config.launchOptions, headless: base.headless, executablePath: base.executablePath, args };
 }
 
 function connectOptions(config: HostOptions) {

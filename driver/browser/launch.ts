@@ -1,7 +1,7 @@
 // Starts a Chromium for ariaref: headless unless asked, quiet (no background traffic that
 // would make "wait until the network is idle" lie), in an isolated in-memory context or a
 // persistent profile.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions as PlaywrightLaunchOptions } from 'playwright';
 import { findBrowser } from './find-browser.js';
 
 export interface LaunchOptions {
@@ -33,6 +33,19 @@ export function defaultBrowserArgs(): string[] {
   return args;
 }
 
+/**
+ * Playwright launch options for the Chromium ariaref drives: the browser found by findBrowser
+ * (the given path, ARIAREF_BROWSER, Playwright's, system), ariaref's quiet switches first.
+ */
+export function chromiumLaunchOptions(options: { headless: boolean; executablePath?: string; args?: string[]; timeout?: number }): PlaywrightLaunchOptions {
+  return {
+    headless: options.headless,
+    executablePath: findBrowser({ executablePath: options.executablePath }).executablePath,
+    args: [...defaultBrowserArgs(), ...(options.args ?? [])],
+    timeout: options.timeout ?? 30_000,
+  };
+}
+
 function isProfileLocked(message: string): boolean {
   return /ProcessSingleton|SingletonLock|profile (?:appears to be )?in use|is already in use/i.test(message);
 }
@@ -52,13 +65,7 @@ function profileLockedError(userDataDir: string, cause: unknown): Error {
  * another browser holds `userDataDir`.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const executablePath = findBrowser({ executablePath: options.executablePath }).executablePath;
-  const launchOptions = {
-    headless: !options.headed,
-    executablePath,
-    args: [...defaultBrowserArgs(), ...(options.args ?? [])],
-    timeout: options.timeout ?? 30_000,
-  };
+  const launchOptions = chromiumLaunchOptions({ headless: !options.headed, executablePath: options.executablePath, args: options.args, timeout: options.timeout });
   if (!options.userDataDir) {
     const browser = await chromium.launch(launchOptions);
     const context = await browser.newContext(options.contextOptions);
