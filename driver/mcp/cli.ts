@@ -23,8 +23,6 @@ export async function runMcpCli(argv: string[]): Promise<void> {
     return;
   }
   const { config } = parsed;
-  if (config.unavailableCaps.length)
-    process.stderr.write(`ariaref mcp: --caps ${config.unavailableCaps.join(', ')}: not yet available in ariaref ${packageVersion()}, so no tools for ${config.unavailableCaps.length > 1 ? 'them' : 'it'}; the other groups are on.\n`);
   if (config.port === undefined) {
     await serveStdio(config);
     return;

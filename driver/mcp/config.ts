@@ -5,10 +5,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deviceContextOptions, isCdpEndpoint } from '../index.js';
-import { defaultSessionConfig, TOOL_GROUPS, type SessionConfig, type ToolGroup } from '../tools/index.js';
+import { defaultSessionConfig, type SessionConfig, type ToolGroup } from '../tools/index.js';
 import { readConfigFile } from './config-file.js';
 import {
-  AVAILABLE_CAPS, CHROMIUM_BROWSERS, ConfigError, convert, envName, OPTIONS, PLAYWRIGHT_CAPS, playwrightEnvName, splitList, UNAVAILABLE_CAPS, type OptionSpec,
+  AVAILABLE_CAPS, CHROMIUM_BROWSERS, ConfigError, convert, envName, OPTIONS, playwrightEnvName, splitList, type OptionSpec,
 } from './options.js';
 
 export { ConfigError } from './options.js';
@@ -207,12 +207,9 @@ function apply(raw: Raw, extra: Extra): ServerConfig {
 
   if (has('caps')) {
     config.caps = [];
-    config.unavailableCaps = [];
     for (const cap of v.caps as string[]) {
       if (AVAILABLE_CAPS.includes(cap)) { if (!config.caps.includes(cap as ToolGroup)) config.caps.push(cap as ToolGroup); }
-      else if ((TOOL_GROUPS as readonly string[]).includes(cap)) continue; // core: always on
-      else if (UNAVAILABLE_CAPS.includes(cap)) { if (!config.unavailableCaps.includes(cap)) config.unavailableCaps.push(cap); }
-      else throw new ConfigError(`${where.caps}: unknown group "${cap}". Known groups: ${[...new Set([...AVAILABLE_CAPS, ...PLAYWRIGHT_CAPS])].join(', ')}.`);
+      else throw new ConfigError(`${where.caps}: unknown group "${cap}". Known groups: ${AVAILABLE_CAPS.join(', ')}.`);
     }
   }
   config.outputDir = resolve(config.outputDir);

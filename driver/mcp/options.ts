@@ -26,10 +26,8 @@ export interface OptionSpec {
   invert?: boolean;
 }
 
-/** Playwright MCP's capability groups: those ariaref has are tool groups, the others are accepted. */
-export const PLAYWRIGHT_CAPS = ['config', 'core', 'core-navigation', 'core-tabs', 'core-input', 'core-install', 'network', 'pdf', 'storage', 'testing', 'vision', 'devtools'] as const;
-export const AVAILABLE_CAPS: string[] = TOOL_GROUPS.filter(group => group !== 'core');
-export const UNAVAILABLE_CAPS: string[] = PLAYWRIGHT_CAPS.filter(cap => !(TOOL_GROUPS as readonly string[]).includes(cap));
+/** The capability groups, as Playwright MCP names them (driver/tools/config.ts). */
+export const AVAILABLE_CAPS: string[] = [...TOOL_GROUPS];
 
 export const CHROMIUM_BROWSERS = ['chromium', 'chrome', 'chrome-beta', 'chrome-dev', 'chrome-canary', 'chrome-for-testing'] as const;
 
@@ -73,7 +71,7 @@ export const OPTIONS: OptionSpec[] = [
   { flag: 'allow-file-access', key: 'allowFileAccess', kind: 'boolean', help: 'Let uploads and saved files use any path, not only the client roots and the output directory.' },
   { flag: 'allow-unrestricted-file-access', key: 'allowFileAccess', kind: 'boolean', help: 'Same as --allow-file-access.' },
   // ---- tools and responses ----
-  { flag: 'caps', key: 'caps', kind: 'list', arg: 'caps', help: `Extra tool groups, comma separated: vision (coordinate mouse tools), pdf (save as PDF). Accepted but not yet available (no tools yet): ${UNAVAILABLE_CAPS.join(', ')}.` },
+  { flag: 'caps', key: 'caps', kind: 'list', arg: 'caps', help: 'Extra tool groups, comma separated: vision (coordinate mouse), pdf, storage (cookies, web storage, storage state), network (routes, offline), testing (verify, generate_locator), devtools (tracing, video, highlight), config (get_config). Naming a core group (core, core-input, core-navigation) also lists its skill-only tools.' },
   { flag: 'evaluate', key: 'evaluate', kind: 'boolean', help: 'Allow browser_evaluate and every tool that runs code (default on; --no-evaluate switches them off).' },
   { flag: 'webmcp', key: 'webmcp', kind: 'boolean', help: 'Collect and expose tools pages register through WebMCP (--no-webmcp: do not; accepted and stored).' },
   { flag: 'snapshot-max-tokens', key: 'snapshotMaxTokens', kind: 'number', arg: 'n', help: 'Token budget (characters/4) of a snapshot; larger pages fold runs of similar rows and deep regions into lines that say how to page on (default 8000, 0 = no limit).' },

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotifica
 import type { ServerConfig } from './config.js';
 import { packageVersion } from '../index.js';
 import type { BrowserHost } from '../index.js';
-import { callTool, enabledTools, inputJsonSchema, Session } from '../tools/index.js';
+import { callTool, listedTools, inputJsonSchema, Session } from '../tools/index.js';
 import { enforceOutputBudget, SessionLog, shapeImages } from './responses.js';
 
 const INSTRUCTIONS = 'Browser automation with ARIA snapshots. Call browser_snapshot (or any action: they all return a fresh snapshot) and act on elements by their ref ("e5", "f2e7"). Refs stay valid until the element leaves the page.';
@@ -28,7 +28,7 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, async () => { roots = undefined; });
   const session = new Session(config, host, listRoots);
-  const tools = enabledTools(config);
+  const tools = listedTools(config);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map(tool => ({

@@ -5,9 +5,17 @@ import { resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { HostOptions } from '../index.js';
 
-/** Capability groups: 'core' is always on, the others are opted into with `--caps`. */
-export const TOOL_GROUPS = ['core', 'vision', 'pdf'] as const;
+/**
+ * Capability groups, as Playwright MCP names them. Groups whose name starts with `core` are always
+ * on; the others are opted into with `--caps`. A core group's skill-only tools (see define.ts) are
+ * listed over MCP only when the group is named in `--caps`.
+ */
+export const TOOL_GROUPS = ['core', 'core-input', 'core-navigation', 'core-tabs', 'core-install', 'vision', 'pdf', 'storage', 'network', 'testing', 'devtools', 'config'] as const;
 export type ToolGroup = typeof TOOL_GROUPS[number];
+
+export function isCoreGroup(group: string): boolean {
+  return group.startsWith('core');
+}
 
 export type SnapshotMode = 'full' | 'diff' | 'none';
 export type BeforeUnloadPolicy = 'accept' | 'dismiss' | 'ask';
@@ -32,8 +40,6 @@ export interface SessionConfig extends HostOptions {
   beforeUnload: BeforeUnloadPolicy;
   /** Modules run with every new page (`export default async ({ page }) => ...`), as Playwright MCP's --init-page. */
   initPages: string[];
-  /** Capability groups asked for that this version does not have yet (accepted, no tools). */
-  unavailableCaps: string[];
   // Stored for the tools that will read them (Playwright MCP options; see driver/mcp/options.ts).
   testIdAttribute: string;
   consoleLevel: ConsoleLevel;
@@ -70,7 +76,6 @@ export function defaultSessionConfig(): SessionConfig {
     beforeUnload: 'accept',
     browserArgs: [],
     initPages: [],
-    unavailableCaps: [],
     testIdAttribute: 'data-testid',
     consoleLevel: 'info',
     imageResponses: 'allow',

@@ -52,6 +52,12 @@ export interface ToolSpec<Shape extends z.ZodRawShape> {
   annotations: ToolAnnotations;
   /** Runs caller-supplied code in the page: switched off by `--no-evaluate`. */
   runsCode?: boolean;
+  /**
+   * Left off the default MCP tool list, because definitions cost tokens on every turn (Playwright
+   * MCP's `skillOnly`). Still callable by name; listed when `--caps` names its group, and always
+   * in the CLI.
+   */
+  skillOnly?: boolean;
   /** The modal state this tool answers; every other tool is refused while a modal is open... */
   handlesModal?: 'dialog' | 'fileChooser';
   /** ...unless it works regardless (listing/closing tabs, closing the browser). */
@@ -74,6 +80,7 @@ export interface Tool {
   params: z.ZodRawShape;
   annotations: ToolAnnotations;
   runsCode: boolean;
+  skillOnly: boolean;
   handlesModal?: 'dialog' | 'fileChooser';
   ignoresModal?: boolean;
   aliases?: Record<string, string>;
@@ -81,5 +88,5 @@ export interface Tool {
 }
 
 export function defineTool<Shape extends z.ZodRawShape>(spec: ToolSpec<Shape>): Tool {
-  return { ...spec, runsCode: spec.runsCode ?? false };
+  return { ...spec, runsCode: spec.runsCode ?? false, skillOnly: spec.skillOnly ?? false };
 }

@@ -2,7 +2,7 @@
 // modal blocks, run the handler, render the markdown. Used by the MCP server, the CLI and tests
 // alike; nothing here knows about MCP transports.
 import { z } from 'zod';
-import type { SessionConfig } from './config.js';
+import { isCoreGroup, type SessionConfig } from './config.js';
 import type { Session } from './session.js';
 import { ToolResponse } from './response.js';
 import { renderResponse, type ToolResult } from './render.js';
@@ -25,6 +25,16 @@ import { visionTools } from './groups/vision.js';
 import { pdfTools } from './groups/pdf.js';
 import { consoleTools } from './groups/console.js';
 import { networkTools } from './groups/network.js';
+import { storageTools } from './groups/storage.js';
+import { routingTools } from './groups/routing.js';
+import { testingTools } from './groups/testing.js';
+import { webmcpTools } from './groups/webmcp.js';
+import { devtoolsTools } from './groups/devtools.js';
+import { configTools } from './groups/get-config.js';
+import { keyboardTools } from './groups/keyboard.js';
+import { dropTools } from './groups/drop.js';
+import { emulationTools } from './groups/emulation.js';
+import { runCodeTools } from './groups/run-code.js';
 
 export const allTools: Tool[] = [
   ...snapshotTools,
@@ -40,12 +50,27 @@ export const allTools: Tool[] = [
   ...networkTools,
   ...visionTools,
   ...pdfTools,
+  ...keyboardTools,
+  ...dropTools,
+  ...emulationTools,
+  ...runCodeTools,
+  ...webmcpTools,
+  ...storageTools,
+  ...routingTools,
+  ...testingTools,
+  ...devtoolsTools,
+  ...configTools,
 ];
 
-/** The tools this configuration offers: core plus the --caps groups, minus code runners under --no-evaluate. */
+/** The tools this configuration can call: the core groups plus the --caps groups, minus code runners under --no-evaluate. */
 export function enabledTools(config: Pick<SessionConfig, 'caps' | 'evaluate'>): Tool[] {
   return allTools.filter(tool =>
-    (tool.group === 'core' || config.caps.includes(tool.group)) && (config.evaluate || !tool.runsCode));
+    (isCoreGroup(tool.group) || config.caps.includes(tool.group)) && (config.evaluate || !tool.runsCode));
+}
+
+/** The tools an MCP client is shown: the callable ones, minus skill-only tools of groups not named in --caps. */
+export function listedTools(config: Pick<SessionConfig, 'caps' | 'evaluate'>): Tool[] {
+  return enabledTools(config).filter(tool => !tool.skillOnly || config.caps.includes(tool.group));
 }
 
 export function inputJsonSchema(tool: Tool): Record<string, unknown> {
@@ -94,7 +119,7 @@ async function answer(session: Session, name: string, args: unknown): Promise<To
       return errorResult(`${name} is switched off on this server (--no-evaluate). Ask the user to restart it without --no-evaluate if running code in the page is acceptable.`);
     if (known)
       return errorResult(`${name} belongs to the "${known.group}" group, which is off. Restart the server with --caps ${known.group} to use it.`);
-    return errorResult(`Unknown tool "${name}". Available tools: ${enabledTools(session.config).map(t => t.name).join(', ')}.`);
+    return errorResult(`Unknown tool "${name}". Available tools: ${listedTools(session.config).map(t => t.name).join(', ')}.`);
   }
   let input: unknown;
   const renamed = new Map<string, string>();

@@ -6,6 +6,9 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startLoopbackServer, type Route } from '../support/server.js';
+import { callTool, Session } from '../../driver/tools/index.js';
+import { BrowserHost } from '../../driver/browser/host.js';
+import { defaultConfig, type ServerConfig } from '../../driver/mcp/config.js';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -83,4 +86,36 @@ export function refOf(text: string, role: string, name: string): string {
 export function sectionOf(text: string, title: string): string {
   const match = new RegExp(`^### ${title}\\n([\\s\\S]*?)(?=^### |(?![\\s\\S]))`, 'm').exec(text);
   return match ? match[1].trim() : '';
+}
+
+export interface InProcessSession {
+  session: Session;
+  config: ServerConfig;
+  /** Calls a tool through the registry, exactly as the MCP server does. */
+  call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tool session in this process: the registry, the tool layer and a real Chromium, without the
+ * built server (no `npm run build` needed, and no MCP transport in the way).
+ */
+export function inProcessSession(overrides: Partial<ServerConfig> = {}): InProcessSession {
+  const config: ServerConfig = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-'), ...overrides };
+  const host = new BrowserHost(config);
+  const session = new Session(config, host);
+  return {
+    session,
+    config,
+    async call(name, args = {}) {
+      const result = await callTool(session, name, args);
+      const content = result.content as Array<any>;
+      return {
+        text: content.filter(c => c.type === 'text').map(c => c.text).join('\n'),
+        isError: !!result.isError,
+        images: content.filter(c => c.type === 'image'),
+      };
+    },
+    close: () => host.closeAll(),
+  };
 }

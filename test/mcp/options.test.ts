@@ -16,6 +16,7 @@ import { formatSnapshot } from '../../driver/tools/format/sections.js';
 import { normalizeUrl } from '../../driver/tools/groups/navigation.js';
 import { imageSize } from '../../driver/tools/image-fit.js';
 import { tempDir } from './helpers.js';
+import { TOOL_GROUPS } from '../../driver/tools/config.js';
 
 describe('config', () => {
   it('reads flags, environment and a config file with command line > environment > file', () => {
@@ -64,7 +65,7 @@ describe("Playwright MCP 0.0.83's flags", () => {
       '--test-id-attribute', '--timeout-action', '--timeout-navigation', '--timeout-settle', '--user-agent', '--user-data-dir', '--viewport-size', '--version'];
     for (const flag of theirs) expect(ours, flag).toContain(flag);
     expect(ours).toMatch(/ariaref defaults to headless/);
-    expect(ours).toMatch(/not yet available.*devtools/);
+    expect(ours).toMatch(/--caps.*storage/s);
   });
 
   it('maps the browser and context flags onto launch and context options', () => {
@@ -131,11 +132,10 @@ describe("Playwright MCP 0.0.83's flags", () => {
     expect(parseConfig(['--version'], {}).version).toBe(true);
   });
 
-  it('accepts capability groups it does not have yet, but not unknown ones', () => {
-    const config = parse('--caps', 'vision,devtools,network,storage,core');
-    expect(config.caps).toEqual(['vision']);
-    expect(config.unavailableCaps).toEqual(['devtools', 'network', 'storage']);
-    expect(() => parse('--caps', 'vision,telepathy')).toThrow(/unknown group "telepathy"\. Known groups: vision, pdf, .*devtools/);
+  it('accepts every capability group of Playwright MCP, but not unknown ones', () => {
+    const config = parse('--caps', 'vision,devtools,network,storage,core,vision');
+    expect(config.caps).toEqual(['vision', 'devtools', 'network', 'storage', 'core']);
+    expect(() => parse('--caps', 'vision,telepathy')).toThrow(/unknown group "telepathy"\. Known groups: core, .*devtools/);
   });
 
   it('stores the options later tools read', () => {
@@ -207,7 +207,7 @@ describe("Playwright MCP's config file", () => {
       contextOptions: { userAgent: 'FileUA', locale: 'de-DE', viewport: { width: 640, height: 480 } },
       launchOptions: { slowMo: 10 }, connectHeaders: { Authorization: 'x' }, connectTimeoutMs: 900,
       initScripts: [join(dir, 'init.js')], initPages: [join(dir, 'page.mjs')],
-      port: 9000, host: '0.0.0.0', allowedHosts: ['box.lan'], caps: ['vision'], unavailableCaps: ['devtools'],
+      port: 9000, host: '0.0.0.0', allowedHosts: ['box.lan'], caps: ['vision', 'devtools'],
       allowedOrigins: ['https://a.com'], blockedOrigins: ['https://b.com'],
       actionTimeoutMs: 1000, navigationTimeoutMs: 2000, settleTimeoutMs: 300, idleTimeoutMs: 4000,
       consoleLevel: 'warning', snapshotMode: 'none', snapshotBoxes: true, outputDir: dir, outputMaxSize: 10, saveSession: true, sharedContext: true,
@@ -291,7 +291,7 @@ describe('registry', () => {
       expect(schema.type, tool.name).toBe('object');
       expect(schema.additionalProperties, tool.name).toBe(false);
       expect(tool.title && tool.description, tool.name).toBeTruthy();
-      expect(['core', 'vision', 'pdf']).toContain(tool.group);
+      expect(TOOL_GROUPS).toContain(tool.group);
     }
   });
 

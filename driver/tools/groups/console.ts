@@ -49,6 +49,7 @@ export const consoleTools = [
   defineTool({
     name: 'browser_console_message',
     group: 'core',
+    skillOnly: true,
     title: 'One console message',
     description: 'Show one console message or uncaught error by id: full text, location and stack.',
     params: { id: idParam },

@@ -130,7 +130,8 @@ export const formTools = [
   defineTool({
     name: 'browser_check',
     aliases: targetAliases,
-    group: 'core',
+    group: 'core-input',
+    skillOnly: true,
     title: 'Check',
     description: 'Check a checkbox or select a radio button (no-op when already checked)',
     params: targetShape,
@@ -144,7 +145,8 @@ export const formTools = [
   defineTool({
     name: 'browser_uncheck',
     aliases: targetAliases,
-    group: 'core',
+    group: 'core-input',
+    skillOnly: true,
     title: 'Uncheck',
     description: 'Uncheck a checkbox (no-op when already unchecked)',
     params: targetShape,

@@ -47,7 +47,7 @@ export const inputTools = [
   defineTool({
     name: 'browser_type',
     aliases: targetAliases,
-    group: 'core',
+    group: 'core-input',
     title: 'Type text',
     description: 'Type text into an editable element (replaces its content)',
     params: {
@@ -68,7 +68,7 @@ export const inputTools = [
   }),
   defineTool({
     name: 'browser_press_key',
-    group: 'core',
+    group: 'core-input',
     title: 'Press a key',
     description: 'Press a key on the keyboard (in the focused element)',
     params: { key: z.string().min(1).describe('Name of the key to press or a character to generate, such as `ArrowLeft`, `a` or `Control+A`') },
@@ -103,7 +103,8 @@ export const inputTools = [
   defineTool({
     name: 'browser_scroll',
     aliases: targetAliases,
-    group: 'core',
+    group: 'core-input',
+    skillOnly: true,
     title: 'Scroll',
     description: 'Scroll an element into view (target), or scroll the page (or the element under the mouse) by an offset in CSS pixels',
     params: {

@@ -89,7 +89,7 @@ async function historyStep(session: Session, response: ToolResponse, direction: 
 export const navigationTools = [
   defineTool({
     name: 'browser_navigate',
-    group: 'core',
+    group: 'core-navigation',
     title: 'Navigate to a URL',
     description: 'Navigate the current tab to a URL',
     params: { url: z.string().min(1).describe('The URL to navigate to') },
@@ -108,7 +108,7 @@ export const navigationTools = [
   }),
   defineTool({
     name: 'browser_navigate_back',
-    group: 'core',
+    group: 'core-navigation',
     title: 'Go back',
     description: 'Go back to the previous page in the current tab\'s history',
     params: {},
@@ -118,7 +118,8 @@ export const navigationTools = [
   }),
   defineTool({
     name: 'browser_navigate_forward',
-    group: 'core',
+    group: 'core-navigation',
+    skillOnly: true,
     title: 'Go forward',
     description: 'Go forward to the next page in the current tab\'s history',
     params: {},
@@ -128,7 +129,8 @@ export const navigationTools = [
   }),
   defineTool({
     name: 'browser_reload',
-    group: 'core',
+    group: 'core-navigation',
+    skillOnly: true,
     title: 'Reload the page',
     description: 'Reload the current page',
     params: {},

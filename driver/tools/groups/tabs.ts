@@ -8,7 +8,7 @@ import { recordPageCall } from '../codegen/record.js';
 export const tabTools = [
   defineTool({
     name: 'browser_tabs',
-    group: 'core',
+    group: 'core-tabs',
     title: 'Manage tabs',
     description: 'List, create, close, or select a browser tab',
     params: {

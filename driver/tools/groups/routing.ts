@@ -1,0 +1,4 @@
+// Placeholder: filled by the capability-groups issue (#14).
+import type { Tool } from '../define.js';
+
+export const routingTools: Tool[] = [];
