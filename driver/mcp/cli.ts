@@ -32,7 +32,8 @@ export async function runMcpCli(argv: string[]): Promise<void> {
   // wait for "Listening on http://..." work unchanged.
   const origin = server.url.replace(/\/mcp$/, '');
   process.stderr.write(`Listening on ${origin}\nPut this in your client config:\n` +
-    `${JSON.stringify({ mcpServers: { ariaref: { url: server.url } } }, undefined, 2)}\n`);
+    `${JSON.stringify({ mcpServers: { ariaref: { url: server.url } } }, undefined, 2)}\n` +
+    'For legacy SSE transport support, you can use the /sse endpoint instead.\n');
   const stop = () => { void server.close().finally(() => process.exit(0)); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,10 +1,13 @@
-// Serves MCP over Streamable HTTP at /mcp. Each session gets its own isolated browser context
-// (closed with the session), all sharing one browser process. Host headers are checked so a
-// web page can't reach the server through DNS rebinding.
+// Serves MCP over Streamable HTTP at /mcp, and over the legacy SSE transport at /sse (GET opens
+// the event stream, POST /sse?sessionId=... carries the messages) for clients that still use it,
+// as Playwright MCP does. Each session gets its own isolated browser context (closed with the
+// session), all sharing one browser process. Host headers are checked so a web page can't reach
+// the server through DNS rebinding.
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
 import { BrowserHost } from '../index.js';
@@ -46,7 +49,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-interface LiveSession { session: McpSession; transport: StreamableHTTPServerTransport; lastSeen: number }
+interface LiveSession { session: McpSession; transport: StreamableHTTPServerTransport | SSEServerTransport; lastSeen: number }
 
 export interface HttpMcpServer {
   url: string;
@@ -78,11 +81,39 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     await transport.handleRequest(req, res, body);
   }
 
+  /** GET /sse: a long-lived event stream; the session lives as long as the stream. */
+  async function startSseSession(res: ServerResponse): Promise<void> {
+    const session = createSession(config, host);
+    const transport = new SSEServerTransport('/sse', res);
+    sessions.set(transport.sessionId, { session, transport, lastSeen: Date.now() });
+    transport.onclose = () => void endSession(transport.sessionId);
+    res.on('close', () => void endSession(transport.sessionId));
+    await session.server.connect(transport);
+  }
+
+  async function handleSse(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'GET') return startSseSession(res);
+    if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'The SSE endpoint takes GET (open the stream) and POST /sse?sessionId=<id> (send a message).');
+    const id = url.searchParams.get('sessionId');
+    const live = id ? sessions.get(id) : undefined;
+    if (!live || !(live.transport instanceof SSEServerTransport))
+      return sendJsonRpcError(res, 404, 'Unknown or expired SSE session: open a new stream with GET /sse.');
+    live.lastSeen = Date.now();
+    let body: unknown;
+    try {
+      body = await readJson(req);
+    } catch (error) {
+      return sendJsonRpcError(res, 400, `Invalid JSON body: ${(error as Error).message}.`);
+    }
+    return live.transport.handlePostMessage(req, res, body);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostAllowed(req.headers.host, config.allowedHosts))
       return sendJsonRpcError(res, 403, `Host "${req.headers.host ?? ''}" is not allowed. Connect through localhost, or start the server with --allowed-hosts ${req.headers.host ? hostname(req.headers.host) : '<host>'}.`);
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/mcp') return sendJsonRpcError(res, 404, 'Not found: the MCP endpoint is /mcp.');
+    if (url.pathname === '/sse') return handleSse(req, res, url);
+    if (url.pathname !== '/mcp') return sendJsonRpcError(res, 404, 'Not found: the MCP endpoint is /mcp (Streamable HTTP), or /sse for the legacy SSE transport.');
     const sessionId = req.headers['mcp-session-id'];
     const id = Array.isArray(sessionId) ? sessionId[0] : sessionId;
     let body: unknown;
@@ -95,7 +126,7 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     }
     if (id) {
       const live = sessions.get(id);
-      if (!live) return sendJsonRpcError(res, 404, 'Unknown or expired session: initialize a new one.');
+      if (!live || !(live.transport instanceof StreamableHTTPServerTransport)) return sendJsonRpcError(res, 404, 'Unknown or expired session: initialize a new one.');
       live.lastSeen = Date.now();
       return live.transport.handleRequest(req, res, body);
     }

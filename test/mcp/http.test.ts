@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { call, cliCommand, sectionOf, servePages, type PageServer } from './helpers.js';
 import { pages } from './pages.js';
 import { serveHttp } from '../../driver/mcp/http.js';
@@ -122,6 +123,36 @@ describe('session lifetime (in process)', () => {
       await transport.terminateSession();
       await client.close();
       expect(server.sessionCount()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('legacy SSE transport at /sse', () => {
+  it('serves a session over GET /sse + POST /sse?sessionId, drives a page, and ends it when the stream closes', async () => {
+    const server = await serveHttp({ ...defaultConfig(), port: 0, executablePath: '/usr/bin/chromium' });
+    try {
+      const client = new Client({ name: 'ariaref-sse', version: '0' });
+      await client.connect(new SSEClientTransport(new URL('/sse', server.url)));
+      await client.ping();
+      const nav = await call(client, 'browser_navigate', { url: `${site.origin}/target` });
+      expect(nav.isError, nav.text).toBe(false);
+      expect(sectionOf(nav.text, 'Snapshot')).toMatch(/heading "Target"/);
+      expect(server.sessionCount()).toBe(1);
+      await client.close();
+      await expect.poll(() => server.sessionCount()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a POST for an unknown SSE session with the next step', async () => {
+    const server = await serveHttp({ ...defaultConfig(), port: 0, executablePath: '/usr/bin/chromium' });
+    try {
+      const response = await fetch(new URL('/sse?sessionId=nope', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toMatch(/open a new stream with GET \/sse/);
     } finally {
       await server.close();
     }
