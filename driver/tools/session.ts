@@ -53,7 +53,11 @@ export class Session {
   }
 
   async newTab(): Promise<Tab> {
+    const fresh = !this.lease || this.leaseLost;
     const context = await this.ensureBrowserContext();
+    // A browser starts with one blank tab (Playwright MCP's persistent context does), so the
+    // first "new" tab is tab 1 and tab indexes match what agents were taught.
+    if (fresh && !this.tabs.length) await this.ensureTab();
     this.openingTab = true;
     const page = await context.newPage().finally(() => { this.openingTab = false; });
     const tab = this.tabs.find(t => t.page === page)!;

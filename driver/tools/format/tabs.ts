@@ -9,7 +9,7 @@ export async function tabList(session: Session): Promise<string> {
   const current = session.currentTabOrUndefined();
   const open = session.tabs.filter(tab => !tab.isClosed());
   const facts = await Promise.all(open.map(async (tab, index) => ({ index, url: tab.page.url(), title: await tab.title(), current: tab === current })));
-  return bullets(facts.map(t => `${t.index}:${t.current ? ' (current)' : ''} [${t.title || '(no title)'}](${t.url})`));
+  return bullets(facts.map(t => `${t.index}:${t.current ? ' (current)' : ''} [${t.title}](${t.url})`));
 }
 
 /** "the alert dialog "again"" for the dialogs open in `tabs` (closing a tab answers them). */

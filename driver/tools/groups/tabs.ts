@@ -29,9 +29,11 @@ export const tabTools = [
           // Checked before the tab opens; loaded like browser_navigate, so what the page does
           // while loading (a dialog, a redirect) is waited for and reported.
           const url = params.url === undefined ? undefined : allowedUrl(session, params.url);
-          const tab = await session.newTab();
+          await session.newTab();
           if (url) await gotoPrepared(session, response, url);
-          response.addResult(`Opened tab ${session.tabs.indexOf(tab)}${url ? ` at ${tab.page.url()}` : ''}.`);
+          // As Playwright MCP answers new/select/close: the tab list, the current tab marked.
+          response.addResult(await tabList(session));
+          response.skipTabs = true;
           response.setIncludeSnapshot();
           return;
         }
@@ -40,7 +42,8 @@ export const tabTools = [
           await session.ensureTab();
           const tab = session.selectTab(params.index);
           await tab.page.bringToFront().catch(() => {});
-          response.addResult(`Selected tab ${params.index}.`);
+          response.addResult(await tabList(session));
+          response.skipTabs = true;
           response.setIncludeSnapshot();
           return;
         }
@@ -49,7 +52,9 @@ export const tabTools = [
           const closing = params.index === undefined ? session.currentTabOrUndefined() : session.tabs[params.index];
           const dialogs = closing ? openDialogsOf([closing]) : '';
           await session.closeTab(params.index);
-          response.addResult(`Closed tab ${params.index ?? '(the current one)'}${dialogs ? `, dismissing ${dialogs} with it` : ''}.${session.tabs.length ? '' : ' No tab is open: the next tool opens a blank one.'}`);
+          response.addResult(session.tabs.length ? await tabList(session) : 'No tab is open: the next tool opens a blank one.');
+          if (dialogs) response.addResult(`Closing the tab dismissed ${dialogs}.`);
+          response.skipTabs = true;
           if (session.tabs.length) response.setIncludeSnapshot();
           else response.skipPage = true;
           return;
