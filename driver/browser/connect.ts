@@ -6,6 +6,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export interface ConnectOptions {
   /** Connection timeout in ms (default 30000). */
   timeout?: number;
+  /** Headers sent with the connection request (e.g. Authorization for a hosted browser). */
+  headers?: Record<string, string>;
   /** Options for the context created when the browser has none (Playwright servers). */
   contextOptions?: BrowserContextOptions;
 }
@@ -25,7 +27,7 @@ export function isCdpEndpoint(endpoint: string): boolean {
 function connectError(endpoint: string, error: unknown): Error {
   const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
   return new Error(
-    `ariaref: cannot connect to the browser at ${endpoint}: ${reason}. ` +
+    `Cannot connect to the browser at ${endpoint}: ${reason}. ` +
     'Check that it is running and reachable: for Chrome start it with --remote-debugging-port=9222 and pass http://127.0.0.1:9222; ' +
     'for a Playwright server pass the ws:// URL printed by launchServer().',
     { cause: error },
@@ -37,16 +39,23 @@ function connectError(endpoint: string, error: unknown): Error {
  * pages already open in it) is used; a Playwright server gets a fresh context.
  */
 export async function connectBrowser(endpoint: string, options: ConnectOptions = {}): Promise<ConnectedBrowser> {
+  const browser = await connectToBrowser(endpoint, options);
+  const context = browser.contexts()[0] ?? await browser.newContext(options.contextOptions);
+  return { browser, context, protocol: isCdpEndpoint(endpoint) ? 'cdp' : 'playwright' };
+}
+
+/**
+ * The one way ariaref attaches to a running browser. Over CDP, `noDefaults` leaves the user's
+ * own default context as it is: Playwright would otherwise reset its emulated media (print,
+ * color scheme), focus emulation and download behaviour on attach.
+ */
+export async function connectToBrowser(endpoint: string, options: Pick<ConnectOptions, 'timeout' | 'headers'> = {}): Promise<Browser> {
   const timeout = options.timeout ?? 30_000;
-  const protocol = isCdpEndpoint(endpoint) ? 'cdp' : 'playwright';
-  let browser: Browser;
   try {
-    browser = protocol === 'cdp'
-      ? await chromium.connectOverCDP(endpoint, { timeout })
-      : await chromium.connect(endpoint, { timeout });
+    return isCdpEndpoint(endpoint)
+      ? await chromium.connectOverCDP(endpoint, { timeout, headers: options.headers, noDefaults: true })
+      : await chromium.connect(endpoint, { timeout, headers: options.headers });
   } catch (error) {
     throw connectError(endpoint, error);
   }
-  const context = browser.contexts()[0] ?? await browser.newContext(options.contextOptions);
-  return { browser, context, protocol };
 }

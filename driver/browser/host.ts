@@ -3,7 +3,7 @@
 // with a persistent profile, where Chromium only has the one context.
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { chromiumLaunchOptions } from './launch.js';
-import { isCdpEndpoint } from './connect.js';
+import { connectToBrowser, isCdpEndpoint } from './connect.js';
 
 /** The browser a host starts or reaches, and the shape of the contexts it hands out. */
 export interface HostOptions {
@@ -174,20 +174,9 @@ function launchOptions(config: HostOptions): LaunchOptions {
   return { ...base, ...config.launchOptions, headless: base.headless, executablePath: base.executablePath, args };
 }
 
-function connectOptions(config: HostOptions) {
-  return { timeout: config.connectTimeoutMs ?? config.navigationTimeoutMs, headers: config.connectHeaders };
-}
-
 async function startBrowser(config: HostOptions): Promise<Browser> {
-  if (config.connect) {
-    try {
-      return isCdpEndpoint(config.connect)
-        ? await chromium.connectOverCDP(config.connect, connectOptions(config))
-        : await chromium.connect(config.connect, connectOptions(config));
-    } catch (error) {
-      throw new Error(`Cannot connect to the browser at ${config.connect}: ${(error as Error).message.split('\n')[0]}. Check that it is running and the endpoint is right (--connect, --cdp-endpoint or --endpoint).`);
-    }
-  }
+  if (config.connect)
+    return connectToBrowser(config.connect, { timeout: config.connectTimeoutMs ?? config.navigationTimeoutMs, headers: config.connectHeaders });
   return chromium.launch(launchOptions(config));
 }
 

@@ -87,12 +87,20 @@ describe('launch and connect', () => {
         });
         child.on('exit', code => reject(new Error(`chromium exited (${code}): ${output}`)));
       });
+      // Another client (the user's own tooling) emulates print media; attaching must not reset it.
+      const observer = await chromium.connectOverCDP(endpoint);
+      await expect.poll(() => observer.contexts()[0]!.pages().some(p => p.url().endsWith('/page.html'))).toBe(true);
+      const watched = observer.contexts()[0]!.pages().find(p => p.url().endsWith('/page.html'))!;
+      await watched.emulateMedia({ media: 'print' });
+      expect(await watched.evaluate(() => matchMedia('print').matches)).toBe(true);
       const browser = await connect(endpoint);
       await expect.poll(() => browser.context.pages().some(p => p.url().endsWith('/page.html'))).toBe(true);
       const existing = (await browser.pages()).find(p => p.url().endsWith('/page.html'));
       expect(existing).toBeDefined();
       const snapshot = await existing!.snapshot();
       expect(snapshot).toMatch(/button "Existing" \[ref=e\d+\]/);
+      expect(await watched.evaluate(() => matchMedia('print').matches)).toBe(true);
+      await observer.close();
       await (await existing!.locator(refOf(snapshot, 'button "Existing"'))).click();
       await browser.close(); // disconnects only: the browser still accepts connections
       const again = await connect(endpoint);
@@ -140,6 +148,6 @@ describe('launch and connect', () => {
   });
 
   it('explains a connection failure', async () => {
-    await expect(connect('http://127.0.0.1:9', { timeout: 3_000 })).rejects.toThrow(/cannot connect to the browser at http:\/\/127.0.0.1:9.*--remote-debugging-port/);
+    await expect(connect('http://127.0.0.1:9', { timeout: 3_000 })).rejects.toThrow(/Cannot connect to the browser at http:\/\/127.0.0.1:9.*--remote-debugging-port/);
   });
 });

@@ -129,12 +129,12 @@ describe('context and launch flags', () => {
     });
   });
 
-  it('sends --cdp-header with the connect request to --cdp-endpoint, and says which flag to check', async () => {
+  it('sends --cdp-header with the connect request to --cdp-endpoint, and says how to make the browser reachable', async () => {
     cdpRequests.length = 0;
     await withServer(['--cdp-endpoint', site.origin, '--cdp-header', 'X-Ariaref-Test: hello', '--cdp-timeout', '5000'], async client => {
       const result = await call(client, 'browser_navigate', { url: `${site.origin}/` });
       expect(result.isError).toBe(true);
-      expect(result.text).toMatch(/Cannot connect to the browser at .*--cdp-endpoint/);
+      expect(result.text).toMatch(/Cannot connect to the browser at .*--remote-debugging-port=9222/);
     });
     expect(cdpRequests.length).toBeGreaterThan(0);
     expect(cdpRequests[0]['x-ariaref-test']).toBe('hello');
