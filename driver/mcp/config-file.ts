@@ -1,11 +1,13 @@
-// The JSON file given to --config, in either format:
+// The file given to --config, in any of these formats:
 //  - ariaref's flat one: keys are option names ({"headed": true, "viewport": "800x600"});
 //  - Playwright MCP's (config.d.ts of @playwright/mcp): { browser: { browserName, launchOptions,
-//    contextOptions, ... }, server: {...}, capabilities, network, timeouts, ... }.
+//    contextOptions, ... }, server: {...}, capabilities, network, timeouts, ... };
+//  - Playwright MCP's INI form of the same (config-ini.ts).
 // Both become the same entries of the option table, plus Playwright's raw launch/context options.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, findSpec, OPTIONS, camel, type OptionSpec } from './options.js';
+import { iniToConfigObject } from './config-ini.js';
 
 export interface FileEntry { spec: OptionSpec; value: unknown; where: string }
 
@@ -19,18 +21,29 @@ export interface ConfigFile {
 /** Keys only Playwright MCP's format has at the top: their presence means that format. */
 const PLAYWRIGHT_SECTIONS = ['browser', 'server', 'capabilities', 'network', 'timeouts', 'console', 'snapshot', 'extension', 'remoteEndpoint'];
 
+function isJson(text: string): boolean {
+  try { JSON.parse(text); return true; } catch { return false; }
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Headers as --cdp-header takes them: "Name: value", one each. */
 const headerFlags = (headers: Record<string, unknown>) => Object.entries(headers).map(([name, v]) => `${name}: ${v}`);
 
 export function readConfigFile(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Cannot read config file ${path}: ${(error as Error).message}. Check the path given to --config.`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let json: unknown;
   try {
-    const text = readFileSync(path, 'utf8');
-    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    // As Playwright MCP: a .ini file, or any file that is not JSON and does not look like it, is INI.
+    json = path.endsWith('.ini') || (!/^\s*[{[]/.test(text) && !isJson(text)) ? iniToConfigObject(text) : JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`Cannot read config file ${path}: ${(error as Error).message}. Pass a JSON object: option names ({"headed": true}) or Playwright MCP's format ({"browser": {...}}).`);
+    throw new ConfigError(`Cannot read config file ${path}: ${(error as Error).message} Pass a JSON object (option names such as {"headed": true}, or Playwright MCP's format {"browser": {...}}) or an INI file of Playwright MCP's dotted keys (browser.isolated = true).`);
   }
   if (!isObject(json)) throw new ConfigError(`Config file ${path}: expected a JSON object, e.g. {"headed": true}.`);
   const playwright = PLAYWRIGHT_SECTIONS.some(key => key in json);

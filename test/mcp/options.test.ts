@@ -232,6 +232,37 @@ describe("Playwright MCP's config file", () => {
     expect(() => parseConfig(['--config', write({ timeouts: { action: 'soon' } })], {})).toThrow(/"timeouts\.action": expected a non-negative number/);
   });
 
+  it('reads Playwright MCP INI files, typed by path as it types them, sections and dotted keys alike', () => {
+    const ini = (text: string, name = `c${Math.random().toString(36).slice(2)}.ini`) => { const path = join(dir, name); writeFileSync(path, text); return path; };
+    const { config } = parseConfig(['--config', ini(`
+      ; comment
+      browser.contextOptions.viewport = 640x480
+      browser.contextOptions.userAgent = TestAgent/1.0
+      browser.contextOptions.javaScriptEnabled = false
+      browser.isolated = true
+      capabilities = config
+      console.level = error
+      timeouts.action = 12345
+      network.allowedOrigins = https://example.com
+      saveSession = true
+      [server]
+      host = localhost
+      port = 9011
+    `)], {});
+    expect(config).toMatchObject({
+      contextOptions: { viewport: { width: 640, height: 480 }, userAgent: 'TestAgent/1.0', javaScriptEnabled: false },
+      caps: ['config'], consoleLevel: 'error', actionTimeoutMs: 12345, allowedOrigins: ['https://example.com'],
+      saveSession: true, host: 'localhost', port: 9011,
+    });
+    expect(config.userDataDir).toBeUndefined();
+    // Playwright MCP also reads INI from a file with another extension, when it is not JSON.
+    expect(parseConfig(['--config', ini('browser.contextOptions.locale = fr-FR\n', 'settings.conf')], {}).config.contextOptions).toMatchObject({ locale: 'fr-FR' });
+    expect(() => parseConfig(['--config', ini('browser.contextOptions.viewport = wide\n')], {})).toThrow(/"browser\.contextOptions\.viewport" must be WIDTHxHEIGHT/);
+    expect(() => parseConfig(['--config', ini('browser.frobnicate = 1\n')], {})).toThrow(/unknown key "browser\.frobnicate"/);
+    // Broken JSON stays a JSON error, not an INI guess.
+    expect(() => parseConfig(['--config', ini('{"browser": ', 'broken.json')], {})).toThrow(/Cannot read config file .*JSON/);
+  });
+
   it('keeps reading our flat format', () => {
     const { config } = parseConfig(['--config', write({ viewportSize: '300x200', userAgent: 'Flat', isolated: true, 'grant-permissions': ['geolocation'] })], {});
     expect(config.contextOptions).toMatchObject({ viewport: { width: 300, height: 200 }, userAgent: 'Flat', permissions: ['geolocation'] });
