@@ -31,6 +31,8 @@ export type { PageFindResult } from './page/find.js';
 export type { AriaNode, LocatorStep, FindQuery, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
 // ---- actions and the wait after them ----
 export * from './actions/index.js';
+export { drop, type DropPayload } from './actions/drop.js';
+export { runPlaywrightCode, RunCodeError, type RunCodeFailure, type RunCodeResult } from './actions/run-code.js';
 // ---- navigation: leaving a page safely ----
 export {
   navigate, goBack, goForward, reload, prepareToLeave, isResponsive,
@@ -41,6 +43,15 @@ export { PageNotRespondingError, KeptNavigatingError, StayedOnPageError } from '
 export type { NavigationTracker, NewDocument } from './navigation/documents.js';
 // ---- what happened on the page: console, network, downloads, dialogs ----
 export * from './collectors/index.js';
+// ---- checks on what a page shows; tools a page offers through WebMCP ----
+export { verifyElement, verifyText, verifyList, verifyValue, refOf as refForTarget, type ElementCheck, type TextCheck, type ListCheck, type ValueCheck, type ValueKind, type SeenNode } from './verify/index.js';
+export { installWebMCP, listWebMCPTools, callWebMCPTool, webmcpInitScript, type WebMCPTool, type WebMCPAnnotations, type WebMCPCallResult } from './page/webmcp.js';
+// ---- cookies, localStorage/sessionStorage, storage-state files ----
+export * from './storage/index.js';
+// ---- devtools: traces, videos, recording user actions, highlights, the debugger ----
+export * from './devtools/index.js';
+// ---- routes: mocked responses and changed request headers ----
+export * from './routes/index.js';
 // ---- deadlines, errors, version ----
 export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded } from './deadline.js';
 export { firstLine, isNavigationError, clip } from './errors.js';

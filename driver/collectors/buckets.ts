@@ -92,6 +92,14 @@ export class Buckets<T extends Identified> {
     if (to.items.length > this.cap) this.dropOldest(to);
   }
 
+  /** Forgets every item and earlier document: the next listing starts empty (ids go on counting). */
+  clear(): void {
+    const current = this.current();
+    current.items.length = 0;
+    current.dropped = 0;
+    this.list.splice(0, this.list.length - 1);
+  }
+
   find(id: number): { item: T; bucket: Bucket<T> } | undefined {
     for (const bucket of this.list) {
       const item = bucket.items.find(candidate => candidate.id === id);

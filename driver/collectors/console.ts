@@ -115,6 +115,11 @@ export class ConsoleCollector {
     return { ...listing, level, hiddenByLevel: kept - listing.total };
   }
 
+  /** Forgets what was logged so far, on every kept document; later messages are listed as usual. */
+  clear(): void {
+    this.buckets.clear();
+  }
+
   dispose(): void {
     this.detach();
   }

@@ -2,6 +2,7 @@
 // collector, the error-body capture and the on-demand body reader all need it, and the
 // collector uses the capture: the type living in any of them would tie them in a loop.
 import type { Request, Response } from 'playwright';
+import type { RouteMark } from '../routes/marks.js';
 
 export type RequestState = 'pending' | 'finished' | 'failed';
 
@@ -21,6 +22,8 @@ export interface NetworkItem {
   /** Milliseconds from sending to the end of the response (or the failure), when known. */
   durationMs?: number;
   fromServiceWorker?: boolean;
+  /** A route answered this request, or sent it on with changed headers. */
+  routed?: RouteMark;
   /** Id of the request this one was redirected from. */
   redirectedFromId?: number;
   request: Request;

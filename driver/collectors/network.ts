@@ -9,6 +9,7 @@ import { pageNavigation } from '../navigation/page-navigation.js';
 import { ErrorBodies } from './error-bodies.js';
 import { listingOf, type Listing, type Paging } from './listing.js';
 import type { NetworkItem, RequestState } from './network-item.js';
+import { routeMarkOf } from '../routes/marks.js';
 
 export interface NetworkFilter {
   /** Substring of the URL, or /regex/flags. */
@@ -56,7 +57,7 @@ export interface NetworkOptions {
 export class NetworkCollector {
   readonly buckets: Buckets<NetworkItem>;
   private readonly ids: IdSource;
-  private readonly byRequest = new WeakMap<Request, NetworkItem>();
+  private byRequest = new WeakMap<Request, NetworkItem>();
   private readonly errorBodies = new ErrorBodies();
   private readonly detach: () => void;
 
@@ -113,6 +114,12 @@ export class NetworkCollector {
     return { ...listing, filtered: !!(query.url || query.resourceTypes?.length || query.status), hiddenStatic: count(matches) - count(shown) };
   }
 
+  /** Forgets the requests so far (in flight ones too, so none comes back); later ones are listed as usual. */
+  clear(): void {
+    this.buckets.clear();
+    this.byRequest = new WeakMap();
+  }
+
   dispose(): void {
     this.detach();
   }
@@ -141,6 +148,7 @@ export class NetworkCollector {
     item.status = response.status();
     item.statusText = response.statusText();
     item.fromServiceWorker = response.fromServiceWorker();
+    item.routed = routeMarkOf(item.request);
   }
 
   private onDone(request: Request, state: RequestState): void {
@@ -148,6 +156,7 @@ export class NetworkCollector {
     if (!item) return;
     item.state = state;
     if (state === 'failed') item.failure = request.failure()?.errorText ?? 'failed';
+    item.routed ??= routeMarkOf(request);
     item.durationMs = durationOf(request, item.startTime);
     if (state === 'finished') this.errorBodies.capture(item);
   }

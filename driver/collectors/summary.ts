@@ -2,7 +2,7 @@
 // after it (as data), so the action's report can mention errors, failed requests, downloads
 // and dialogs without the agent having to ask.
 import type { PageCollectors } from './attach.js';
-import type { ConsoleItem } from './console.js';
+import type { ConsoleItem, ConsoleLevel } from './console.js';
 import type { NetworkItem } from './network-item.js';
 import type { DownloadEvent } from './downloads.js';
 import type { HandledDialog, ModalState } from './modal-state.js';
@@ -15,7 +15,7 @@ export interface Mark {
 }
 
 export interface Changes {
-  /** New errors and warnings (console and uncaught), oldest first. */
+  /** New console messages at the reported level (by default errors and warnings, console and uncaught), oldest first. */
   problems: ConsoleItem[];
   /** New requests that failed or answered with HTTP >= 400. */
   failedRequests: NetworkItem[];
@@ -39,11 +39,12 @@ function downloadsMark(collectors: PageCollectors): number {
   return saving ? saving.id - 1 : collectors.downloads.lastId();
 }
 
-export function changesSince(collectors: PageCollectors, since: Mark): Changes {
+/** `consoleLevel`: the least severe console message reported (default warnings and errors). */
+export function changesSince(collectors: PageCollectors, since: Mark, consoleLevel: ConsoleLevel = 'warning'): Changes {
   const fresh = <T extends { id: number }>(groups: Array<{ items: T[] }>, after: number) =>
     groups.flatMap(group => group.items).filter(item => item.id > after);
   return {
-    problems: fresh(collectors.console.list({ level: 'warning', includeEarlier: true }), since.console),
+    problems: fresh(collectors.console.list({ level: consoleLevel, includeEarlier: true }), since.console),
     failedRequests: fresh(collectors.network.list({ status: 'error', includeEarlier: true }), since.network),
     downloads: collectors.downloads.since(since.downloads),
     dialogs: collectors.modal.handledSince(since.dialogs),

@@ -212,7 +212,7 @@ function apply(raw: Raw, extra: Extra): ServerConfig {
       else throw new ConfigError(`${where.caps}: unknown group "${cap}". Known groups: ${AVAILABLE_CAPS.join(', ')}.`);
     }
   }
-  config.outputDir = resolve(config.outputDir);
+  if (config.outputDir !== undefined) config.outputDir = resolve(config.outputDir);
   return config;
 }
 

@@ -16,19 +16,26 @@ export function shapeImages(result: ToolResult, mode: ImageResponses): ToolResul
 
 export class SessionLog {
   private queue: Promise<void>;
-  readonly file: string;
 
-  constructor(outputDir: string) {
-    const folder = join(outputDir, `session-${Date.now()}`);
-    this.file = join(folder, 'session.md');
-    this.queue = mkdir(folder, { recursive: true }).then(() => { process.stderr.write(`Session: ${folder}\n`); });
+  private file_: string | undefined;
+  /** The log file, once the output directory is known (it may depend on the client's roots). */
+  get file(): string | undefined { return this.file_; }
+
+  constructor(outputDir: Promise<string>) {
+    const started = Date.now();
+    this.queue = outputDir.then(async dir => {
+      const folder = join(dir, `session-${started}`);
+      this.file_ = join(folder, 'session.md');
+      await mkdir(folder, { recursive: true });
+      process.stderr.write(`Session: ${folder}\n`);
+    });
   }
 
   log(name: string, args: unknown, result: ToolResult): void {
     const text = result.content.filter((block: ContentBlock) => block.type === 'text').map(block => (block as { text: string }).text).join('\n');
     const images = result.content.filter(block => block.type === 'image').length;
     const lines = ['', `### Tool call: ${name}`, '- Args', '```json', JSON.stringify(args ?? {}, null, 2), '```', `- Result${result.isError ? ' (error)' : ''}${images ? ` (+${images} image${images > 1 ? 's' : ''})` : ''}`, '```', text, '```', ''];
-    this.queue = this.queue.then(() => appendFile(this.file, lines.join('\n'))).catch(() => {});
+    this.queue = this.queue.then(() => appendFile(this.file_!, lines.join('\n'))).catch(() => {});
   }
 
   flush(): Promise<void> { return this.queue; }

@@ -40,7 +40,7 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
     })),
   }));
 
-  const sessionLog = config.saveSession ? new SessionLog(config.outputDir) : undefined;
+  const sessionLog = config.saveSession ? new SessionLog(session.outputDir()) : undefined;
   // --idle-timeout: the browser closes after that long without a tool call; the next one relaunches it.
   let idle: NodeJS.Timeout | undefined;
   const armIdle = () => {
@@ -57,7 +57,7 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
       const started = Date.now() - 1;
       const result = shapeImages(await callTool(session, name, args), config.imageResponses);
       sessionLog?.log(name, args, result);
-      if (config.outputMaxSize) await enforceOutputBudget(config.outputDir, config.outputMaxSize, started, sessionLog ? [sessionLog.file] : []).catch(() => {});
+      if (config.outputMaxSize) await enforceOutputBudget(await session.outputDir(), config.outputMaxSize, started, sessionLog?.file ? [sessionLog.file] : []).catch(() => {});
       return result;
     });
     queue = run.catch(() => {}).finally(armIdle);

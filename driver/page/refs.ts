@@ -80,6 +80,7 @@ export interface ResolveOptions {
  */
 export async function resolveTarget(target: RefTarget, refOrSelector: string, options: ResolveOptions = {}): Promise<ResolvedTarget> {
   const trimmed = refOrSelector.trim();
+  if (!trimmed) throw new Error('The target is empty: pass a ref from the snapshot (e.g. e5) or a unique selector.');
   const parsed = parseRef(trimmed);
   const main = target.page.mainFrame();
   if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target, trimmed) : target.page.locator(refOrSelector), frame: main };

@@ -1,8 +1,6 @@
 // What a tool session is configured with: the browser it drives, timeouts, safety switches,
 // capability groups and snapshot shape. The MCP server and the CLI fill it from their flags,
 // environment and config files (driver/mcp/config.ts); tools read it, nothing else.
-import { resolve } from 'node:path';
-import { tmpdir } from 'node:os';
 import type { HostOptions } from '../index.js';
 
 /**
@@ -17,7 +15,7 @@ export function isCoreGroup(group: string): boolean {
   return group.startsWith('core');
 }
 
-export type SnapshotMode = 'full' | 'diff' | 'none';
+export type SnapshotMode = 'full' | 'diff' | 'file' | 'none';
 export type BeforeUnloadPolicy = 'accept' | 'dismiss' | 'ask';
 export type ConsoleLevel = 'error' | 'warning' | 'info' | 'debug';
 export type ImageResponses = 'allow' | 'omit' | 'only';
@@ -27,7 +25,8 @@ export type CodegenLanguage = 'typescript' | 'python' | 'java' | 'csharp' | 'non
 export interface SessionConfig extends HostOptions {
   allowedOrigins: string[];
   blockedOrigins: string[];
-  outputDir: string;
+  /** Where files without a path are saved; unset: `.playwright-mcp` in the client's first root (or the working directory), as Playwright MCP does. */
+  outputDir?: string;
   actionTimeoutMs: number;
   navigationTimeoutMs: number;
   caps: ToolGroup[];
@@ -42,7 +41,8 @@ export interface SessionConfig extends HostOptions {
   initPages: string[];
   // Stored for the tools that will read them (Playwright MCP options; see driver/mcp/options.ts).
   testIdAttribute: string;
-  consoleLevel: ConsoleLevel;
+  /** The least severe console message a response reports; unset: errors and warnings. */
+  consoleLevel?: ConsoleLevel;
   imageResponses: ImageResponses;
   snapshotBoxes: boolean;
   filePaths: FilePathMode;
@@ -65,7 +65,6 @@ export function defaultSessionConfig(): SessionConfig {
     headless: true,
     allowedOrigins: [],
     blockedOrigins: [],
-    outputDir: resolve(tmpdir(), 'ariaref-output'),
     actionTimeoutMs: 5000,
     navigationTimeoutMs: 60000,
     caps: [],
@@ -77,7 +76,6 @@ export function defaultSessionConfig(): SessionConfig {
     browserArgs: [],
     initPages: [],
     testIdAttribute: 'data-testid',
-    consoleLevel: 'info',
     imageResponses: 'allow',
     snapshotBoxes: false,
     filePaths: 'relative',

@@ -2,9 +2,24 @@
 // inside the client's roots (MCP roots/list) or the output directory, unless
 // --allow-file-access lifts the restriction: an agent steered by a hostile page must not be
 // able to exfiltrate ~/.ssh through an upload or overwrite files through a "save as".
-import { mkdirSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep, basename } from 'node:path';
+import { accessSync, constants, mkdirSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The output directory when none is configured: `.playwright-mcp` in the workspace (the first
+ * root, else the working directory), the place Playwright MCP uses, so existing .gitignore
+ * entries cover it; the temp directory when the workspace is / or not writable.
+ */
+export function defaultOutputDir(roots: string[]): string {
+  const workspace = roots[0] ?? process.cwd();
+  let writable = resolve(workspace) !== '/';
+  if (writable) {
+    try { accessSync(workspace, constants.W_OK); } catch { writable = false; }
+  }
+  return join(writable ? workspace : tmpdir(), '.playwright-mcp');
+}
 
 export function rootsToPaths(uris: string[]): string[] {
   const out: string[] = [];

@@ -11,6 +11,7 @@ import { errorReason, formatError } from './format/errors.js';
 import { bullets, fileLink, formatPage, formatSnapshot, section } from './format/sections.js';
 import { tabList } from './format/tabs.js';
 import { fenced } from './format/listing.js';
+import { timestampedName } from './files.js';
 
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -41,7 +42,8 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     if (tab.isBlocked()) return 'Snapshot skipped: a dialog is open. Answer it with browser_handle_dialog first.';
     // Folded to the budget in the page (structure, never text cut mid-way): the one place the budget applies.
     const budget = session.config.snapshotMaxTokens;
-    const request = response.snapshot;
+    // --snapshot-boxes: every snapshot gets boxes unless the call says otherwise.
+    const request = { ...response.snapshot, boxes: response.snapshot.boxes ?? (session.config.snapshotBoxes || undefined) };
     const snapshot = withDeadline(tab.aria().then(aria => aria.snapshot({
       rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose,
       budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
@@ -49,11 +51,16 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     snapshot.catch(() => {});
     const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
     if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
-    if (request.file) {
-      writeFileSync(request.file, yaml.endsWith('\n') ? yaml : yaml + '\n');
-      return fileLink('Snapshot', request.file);
+    // --snapshot-mode file: after actions, the snapshot goes to a file and the response links it,
+    // as Playwright MCP 0.0.83 answers; asked-for snapshots stay inline.
+    const file = request.file ?? (session.config.snapshotMode === 'file' && !request.explicit
+      ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
+    if (file) {
+      writeFileSync(file, yaml.endsWith('\n') ? yaml : yaml + '\n');
+      if (!request.file) tab.lastSnapshot = { yaml, url: tab.page.url() };
+      return fileLink('Snapshot', file);
     }
-    return diffAgainstLast(tab, response.snapshot, yaml, session.config.snapshotMode)
+    return diffAgainstLast(tab, request, yaml, session.config.snapshotMode)
       ?? formatSnapshot(yaml);
   } catch (error) {
     if (response.snapshot.ref) throw error;
@@ -96,7 +103,8 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   if (snapshot) sections.push(section('Snapshot', snapshot));
   const events = [...session.takeEvents(), ...response.events];
   if (events.length) sections.push(section('Events', bullets(events)));
-  const content: ContentBlock[] = [{ type: 'text', text: sections.join('\n\n') || '### Result\nDone.' }];
+  const text = await session.relativizePaths(sections.join('\n\n') || '### Result\nDone.');
+  const content: ContentBlock[] = [{ type: 'text', text }];
   for (const image of response.images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
   return response.isError ? { content, isError: true } : { content };
 }

@@ -3,9 +3,10 @@
 // disconnected), its tabs and the current one, and the events/notes waiting to be reported in
 // the next response.
 import type { BrowserContext, Page } from 'playwright';
-import { enforceOrigins, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
+import { enforceOrigins, installWebMCP, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
 import type { SessionConfig } from './config.js';
-import { checkFilePath, outputPath, rootsToPaths, type FilePolicy } from './files.js';
+import { resolve, sep } from 'node:path';
+import { checkFilePath, defaultOutputDir, outputPath, rootsToPaths, type FilePolicy } from './files.js';
 import { Tab } from './tab.js';
 import { runInitPages } from './init-page.js';
 
@@ -28,6 +29,7 @@ export class Session {
   private readonly ids = newSessionIds();
   /** --init-page modules running on a new page: tools wait for them before using it. */
   private readonly initializing = new WeakMap<Page, Promise<void>>();
+  private resolvedOutputDir: string | undefined;
 
   constructor(readonly config: SessionConfig, private readonly host: BrowserHost, private readonly roots: RootsProvider = async () => []) {}
 
@@ -137,9 +139,32 @@ export class Session {
   }
 
   async filePolicy(): Promise<FilePolicy> {
-    let roots: string[] = [];
-    if (!this.config.allowFileAccess) roots = rootsToPaths(await this.roots().catch(() => []));
-    return { outputDir: this.config.outputDir, roots, allowAnywhere: this.config.allowFileAccess };
+    const roots = rootsToPaths(await this.roots().catch(() => []));
+    return { outputDir: this.outputDirFor(roots), roots: this.config.allowFileAccess ? [] : roots, allowAnywhere: this.config.allowFileAccess };
+  }
+
+  /** Where files without a path go: --output-dir, else `.playwright-mcp` in the client's workspace. */
+  async outputDir(): Promise<string> {
+    return this.outputDirFor(rootsToPaths(await this.roots().catch(() => [])));
+  }
+
+  private outputDirFor(roots: string[]): string {
+    // Fixed at the first answer: downloads, logs and links keep one home for the session.
+    this.resolvedOutputDir ??= this.config.outputDir ?? defaultOutputDir(roots);
+    return this.resolvedOutputDir;
+  }
+
+  /**
+   * Paths as responses show them (--file-paths, default relative): files inside the workspace
+   * (the first root, else the working directory) as `./name`, as Playwright MCP prints them;
+   * others stay absolute. Only a path that starts a word is rewritten, never one inside a URL.
+   */
+  async relativizePaths(text: string): Promise<string> {
+    if (this.config.filePaths === 'absolute') return text;
+    const workspace = resolve(rootsToPaths(await this.roots().catch(() => []))[0] ?? process.cwd());
+    if (workspace === sep) return text;
+    const prefix = new RegExp(`(^|[\\s(\\[\`"'])${escapeRegExp(workspace + sep)}`, 'gm');
+    return text.replace(prefix, '$1./');
   }
 
   /** An upload source path, checked against the roots (relative paths resolve against the first root). */
@@ -170,6 +195,7 @@ export class Session {
   }
 
   private async startContext(): Promise<ContextLease> {
+    await this.outputDir();
     const lease = await this.host.newContext();
     const { context } = lease;
     this.leaseLost = false;
@@ -178,6 +204,7 @@ export class Session {
     context.setDefaultTimeout(this.config.actionTimeoutMs);
     context.setDefaultNavigationTimeout(this.config.navigationTimeoutMs);
     await enforceOrigins(context, { allowed: this.config.allowedOrigins, blocked: this.config.blockedOrigins });
+    if (this.config.webmcp) await installWebMCP(context);
     context.on('close', () => { if (this.lease) this.leaseLost = true; });
     context.browser()?.on('disconnected', () => { if (this.lease) this.leaseLost = true; });
     for (const page of context.pages()) this.adopt(page, false);
@@ -187,7 +214,7 @@ export class Session {
 
   private adopt(page: Page, announce: boolean): void {
     if (this.tabs.some(t => t.page === page)) return;
-    const tab = new Tab(page, { outputDir: this.config.outputDir, ids: this.ids, beforeUnload: this.config.beforeUnload });
+    const tab = new Tab(page, { outputDir: this.resolvedOutputDir!, ids: this.ids, beforeUnload: this.config.beforeUnload, consoleLevel: this.config.consoleLevel });
     this.tabs.push(tab);
     page.on('close', () => this.onPageClosed(tab));
     if (this.config.initPages.length) {
@@ -222,4 +249,8 @@ export class Session {
     if (index >= 0) this.tabs.splice(index, 1);
     if (this.current === tab) this.current = this.tabs[Math.max(0, index - 1)];
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

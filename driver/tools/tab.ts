@@ -5,7 +5,7 @@
 import type { Page } from 'playwright';
 import {
   attach, attachCollectors, changesSince, mark, runAndWait,
-  type AriaPage, type DialogPolicy, type Mark, type ModalState, type PageCollectors, type SessionIds,
+  type AriaPage, type ConsoleLevel, type DialogPolicy, type Mark, type ModalState, type PageCollectors, type SessionIds,
   type WaitOptions, type WaitReport,
 } from '../index.js';
 import { formatChanges } from './format/events.js';
@@ -26,7 +26,10 @@ export class Tab {
   /** The runtime is installed at once (all frames, every later document), so even the first action's wait can watch the page. */
   private readonly attaching: Promise<unknown>;
 
-  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds; beforeUnload?: DialogPolicy['beforeUnload'] }) {
+  private readonly consoleLevel: ConsoleLevel | undefined;
+
+  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds; beforeUnload?: DialogPolicy['beforeUnload']; consoleLevel?: ConsoleLevel }) {
+    this.consoleLevel = options.consoleLevel;
     this.attaching = attach(page).catch(() => undefined);
     this.collectors = attachCollectors(page, { outputDir: options.outputDir, ids: options.ids, dialogPolicy: { action: 'ask', beforeUnload: options.beforeUnload ?? 'accept' } });
     this.reported = { console: 0, network: 0, downloads: 0, dialogs: 0 };
@@ -85,7 +88,7 @@ export class Tab {
 
   /** Markdown lines for what the page did since the last report (errors, failed requests, downloads, dialogs). */
   takeEventLines(): string[] {
-    const changes = changesSince(this.collectors, this.reported);
+    const changes = changesSince(this.collectors, this.reported, this.consoleLevel);
     this.reported = mark(this.collectors);
     return formatChanges({ ...changes, modalStates: [] });
   }

@@ -41,8 +41,10 @@ describe('console and network tools over MCP', () => {
   it('lists, shows by id, keeps ids across navigations and saves a body', async () => {
     const tools = await client.listTools();
     const names = tools.tools.map(t => t.name);
-    for (const name of ['browser_console_messages', 'browser_console_message', 'browser_network_requests', 'browser_network_request'])
+    for (const name of ['browser_console_messages', 'browser_network_requests', 'browser_network_request'])
       expect(names).toContain(name);
+    // Skill-only: off the default list (tool definitions cost tokens), still callable below.
+    expect(names).not.toContain('browser_console_message');
 
     await call(client, 'browser_navigate', { url: `${pages.origin}/first` });
     await expect.poll(async () => (await call(client, 'browser_console_messages', {})).text).toContain('first page broke');

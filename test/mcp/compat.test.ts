@@ -1,8 +1,8 @@
 // Drop-in compatibility with Playwright MCP 0.0.83 (issue 13): both servers list their tools with
 // every group on, and for every tool both have, ours must accept each of its parameter names and
-// require the same ones. Parameters Playwright MCP marks required only because they have a
-// default (`level`, `static`, `scale`: zod's output schema) may be left out of a call, so they
-// count as optional. Tools only Playwright MCP has are printed, not failed: another issue adds them.
+// require the same ones, and every tool it lists must exist here. Parameters Playwright MCP marks
+// required only because they have a default (`level`, `static`, `scale`: zod's output schema) may
+// be left out of a call, so they count as optional.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const pw = await playwrightMcp();
   clients.push(pw);
   theirs = (await pw.listTools()).tools as ToolSchema[];
-  const ariaref = await stdioClient(['--caps', 'vision,pdf']);
+  const ariaref = await stdioClient(['--caps', PLAYWRIGHT_CAPS]);
   clients.push(ariaref);
   ours = (await ariaref.listTools()).tools as ToolSchema[];
 }, 60_000);
@@ -77,6 +77,7 @@ describe('parameters compatible with Playwright MCP 0.0.83', () => {
       `Only in ariaref (${onlyOurs.length}): ${onlyOurs.join(', ') || 'none'}`,
     ].join('\n'));
     expect(shared.length).toBeGreaterThan(20);
+    expect(missingTools).toEqual([]);
     expect(missingParams).toEqual([]);
     expect(requiredMismatch).toEqual([]);
   });

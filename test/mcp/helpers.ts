@@ -90,7 +90,8 @@ export function sectionOf(text: string, title: string): string {
 
 export interface InProcessSession {
   session: Session;
-  config: ServerConfig;
+  /** Always with an output directory (a fresh temp one unless overridden). */
+  config: ServerConfig & { outputDir: string };
   /** Calls a tool through the registry, exactly as the MCP server does. */
   call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
   close(): Promise<void>;
@@ -100,10 +101,10 @@ export interface InProcessSession {
  * A tool session in this process: the registry, the tool layer and a real Chromium, without the
  * built server (no `npm run build` needed, and no MCP transport in the way).
  */
-export function inProcessSession(overrides: Partial<ServerConfig> = {}): InProcessSession {
-  const config: ServerConfig = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-'), ...overrides };
+export function inProcessSession(overrides: Partial<ServerConfig> = {}, options: { roots?: string[] } = {}): InProcessSession {
+  const config = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-'), ...overrides } as ServerConfig & { outputDir: string };
   const host = new BrowserHost(config);
-  const session = new Session(config, host);
+  const session = new Session(config, host, async () => (options.roots ?? []).map(path => `file://${path}`));
   return {
     session,
     config,

@@ -158,10 +158,11 @@ describe('tabs', () => {
     expect(listed.text).toContain('Opener');
     const back = await call(client, 'browser_tabs', { action: 'select', index: 0 });
     expect(sectionOf(back.text, 'Page')).toContain('Title: Opener');
-    expect(sectionOf(back.text, 'Open tabs')).toMatch(/0: \(current\) \[Opener\]/);
+    expect(sectionOf(back.text, 'Result')).toMatch(/0: \(current\) \[Opener\]/);
     const closed = await call(client, 'browser_tabs', { action: 'close', index: 1 });
     expect(closed.isError, closed.text).toBe(false);
-    expect(sectionOf(closed.text, 'Open tabs')).toBe('');
+    expect(sectionOf(closed.text, 'Result')).toMatch(/^- 0: \(current\) \[Opener\]/);
+    expect(sectionOf(closed.text, 'Result')).not.toContain('Target page');
   });
 });
 

@@ -8,6 +8,11 @@ export function listConsoleMessages(collector: ConsoleCollector, query: ConsoleQ
   return formatConsoleListing(collector.query(query));
 }
 
+/** browser_console_clear's answer. */
+export function consoleCleared(): string {
+  return 'Console messages cleared.';
+}
+
 /** browser_console_message's answer; throws, saying where to look, for an id not kept. */
 export function showConsoleMessage(collector: ConsoleCollector, id: number): string {
   const found = collector.find(id);

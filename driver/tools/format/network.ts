@@ -9,6 +9,11 @@ export function listNetworkRequests(collector: NetworkCollector, query: NetworkQ
   return formatNetworkListing(listing) + staticNote(listing.hiddenStatic);
 }
 
+/** browser_network_clear's answer. */
+export function networkCleared(): string {
+  return 'Network requests cleared.';
+}
+
 /** browser_network_request's answer; throws, saying where to look, for an id not kept. */
 export type RequestPart = 'request-headers' | 'request-body' | 'response-headers' | 'response-body';
 
@@ -52,6 +57,7 @@ function formatRequestDetail(detail: RequestDetail): string {
   const lines = [`#### Request #${item.id}`, `${item.method} ${item.url}`, '', `- Status: ${outcome(item)}`, `- Resource type: ${item.resourceType}`];
   if (item.durationMs !== undefined) lines.push(`- Duration: ${item.durationMs} ms`);
   if (item.redirectedFromId !== undefined) lines.push(`- Redirected from: #${item.redirectedFromId}`);
+  if (item.routed) lines.push(`- Routed: ${routedText(item).slice('routed: '.length)}`);
   lines.push(`- Page: navigation ${bucket.navigation}, ${shortUrl(bucket.url, 200)}`);
   lines.push('', '##### Request headers', headerBlock(detail.requestHeaders));
   if (detail.requestBody) lines.push('', '##### Request body', bodyBlock(detail.requestBody));
@@ -66,7 +72,13 @@ function formatRequestDetail(detail: RequestDetail): string {
 
 function requestLine(item: NetworkItem): string {
   const duration = item.durationMs !== undefined ? ` ${item.durationMs} ms` : '';
-  return `- #${item.id} ${item.method} ${shortUrl(item.url, 300)} => ${outcome(item)} [${item.resourceType}]${duration}`;
+  return `- #${item.id} ${item.method} ${shortUrl(item.url, 300)} => ${outcome(item)} [${item.resourceType}]${duration}${item.routed ? ` (${routedText(item)})` : ''}`;
+}
+
+/** Said of requests a route answered or changed: their response is not (only) the server's. */
+function routedText(item: NetworkItem): string {
+  const { action, pattern } = item.routed!;
+  return `routed: ${action === 'fulfilled' ? 'mocked' : 'headers changed'} by route "${pattern}"`;
 }
 
 function outcome(item: NetworkItem): string {

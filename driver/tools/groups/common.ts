@@ -15,8 +15,8 @@ import type { Tab } from '../tab.js';
 export const elementParam = z.string().optional()
   .describe('Human-readable element description, used to obtain permission to interact with the element');
 
-export const targetParam = z.string().min(1)
-  .describe('Exact target element reference from the page snapshot (e.g. "e5", "f2e7" inside a frame), or a unique element selector');
+export const targetParam = z.string()
+  .describe('Exact target element reference from the page snapshot, or a unique element selector');
 
 /** The two parameters of every tool that points at one element. */
 export const targetShape = { element: elementParam, target: targetParam };
@@ -33,9 +33,15 @@ function actionTarget(tab: Tab): ActionTarget {
   return { page: tab.page, resolve: async target => (await tab.aria()).resolve(target, { exactlyOne: true }) };
 }
 
-function actionOptions(session: Session): ActionOptions {
-  const { actionTimeoutMs, navigationTimeoutMs } = session.config;
-  return { timeoutMs: actionTimeoutMs, wait: { dialogs: 'ask', navigationTimeoutMs: Math.min(navigationTimeoutMs, 30_000) } };
+export function actionOptions(session: Session): ActionOptions {
+  const { actionTimeoutMs } = session.config;
+  return { timeoutMs: actionTimeoutMs, wait: settleOptions(session) };
+}
+
+/** How long an action's consequences are awaited: --timeout-settle caps the settle, --timeout-navigation a navigation it starts. */
+export function settleOptions(session: Session): WaitOptions {
+  const { navigationTimeoutMs, settleTimeoutMs } = session.config;
+  return { dialogs: 'ask', navigationTimeoutMs: Math.min(navigationTimeoutMs, 30_000), ...(settleTimeoutMs !== undefined ? { timeoutMs: settleTimeoutMs } : {}) };
 }
 
 /**
@@ -44,7 +50,7 @@ function actionOptions(session: Session): ActionOptions {
  */
 export async function act<T>(session: Session, response: ToolResponse, step: (tab: Tab) => Promise<T>, wait: WaitOptions = {}): Promise<T | undefined> {
   const tab = await session.ensureTab();
-  const outcome = await tab.step(() => step(tab), wait);
+  const outcome = await tab.step(() => step(tab), { ...settleOptions(session), ...wait });
   response.addWait(outcome.wait);
   response.setIncludeSnapshot();
   return outcome.value;

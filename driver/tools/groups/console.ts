@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import type { Session } from '../session.js';
 import type { PageCollectors } from '../../index.js';
-import { listConsoleMessages, showConsoleMessage } from '../format/console.js';
+import { consoleCleared, listConsoleMessages, showConsoleMessage } from '../format/console.js';
 import { resultOrFile } from './common.js';
 
 /** The current tab's collectors, without starting a browser just to say there is nothing. */
@@ -16,24 +16,24 @@ export function currentCollectors(session: Session): PageCollectors {
 }
 
 export const includeEarlierParam = z.boolean().optional()
-  .describe('Also list what the two previous pages (documents before the last navigations) recorded. Default false: the current page only.');
+  .describe('Include the two previous pages');
 export const filenameParam = (what: string) => z.string().optional()
-  .describe(`File name to save the ${what} to (inside the output directory or the client roots). If not provided, they are returned as text.`);
+  .describe(`Save the ${what} to a file`);
 
-export const offsetParam = z.number().int().min(0).optional().describe('Skip this many matching items (paging). Default 0.');
-export const limitParam = z.number().int().min(1).max(1000).optional().describe('Return at most this many items. Default 100.');
-export const idParam = z.number().int().min(1).describe('Id shown in the listing, e.g. 12 for "#12". Ids never change.');
+export const offsetParam = z.number().int().min(0).optional().describe('Skip this many (paging)');
+export const limitParam = z.number().int().min(1).max(1000).optional().describe('At most this many (default 100)');
+export const idParam = z.number().int().min(1).describe('Id from the listing (#12 is 12)');
 
 export const consoleTools = [
   defineTool({
     name: 'browser_console_messages',
     group: 'core',
     title: 'Console messages',
-    description: 'List console messages, uncaught exceptions and unhandled promise rejections of the current page (since its last navigation), oldest first, each with an id. Repeats are counted (x3).',
+    description: 'Returns console messages and uncaught errors since the page loaded, with ids',
     params: {
       level: z.enum(['error', 'warning', 'info', 'debug']).default('info')
-        .describe('Lowest level to show: "error" for errors only, "warning" adds warnings, "info" (default) adds logs, "debug" shows everything.'),
-      all: z.boolean().optional().describe('Also list what the previous pages (the two documents before the last navigations) logged. Default false: since the last navigation only.'),
+        .describe('Level of the console messages to return. Each level includes the messages of more severe levels.'),
+      all: z.boolean().optional().describe('Since the session began, not just since the last navigation'),
       filename: filenameParam('console messages'),
       offset: offsetParam,
       limit: limitParam,
@@ -57,6 +57,20 @@ export const consoleTools = [
     ignoresModal: true,
     async handle(session, params, response) {
       response.addResult(showConsoleMessage(currentCollectors(session).console, params.id));
+    },
+  }),
+  defineTool({
+    name: 'browser_console_clear',
+    group: 'core',
+    skillOnly: true,
+    title: 'Clear console messages',
+    description: 'Clear all console messages',
+    params: {},
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false, idempotentHint: true },
+    ignoresModal: true,
+    async handle(session, _params, response) {
+      session.currentTabOrUndefined()?.collectors.console.clear();
+      response.addResult(consoleCleared());
     },
   }),
 ];

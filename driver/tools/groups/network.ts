@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { bodyFileName, reserveFile } from '../../index.js';
-import { listNetworkRequests, showNetworkRequest } from '../format/network.js';
+import { listNetworkRequests, networkCleared, showNetworkRequest } from '../format/network.js';
 import { currentCollectors, filenameParam, idParam, includeEarlierParam, limitParam, offsetParam } from './console.js';
 import { resultOrFile } from './common.js';
 import type { NetworkQuery } from '../../index.js';
@@ -16,15 +16,16 @@ export const networkTools = [
     name: 'browser_network_requests',
     group: 'core',
     title: 'Network requests',
-    description: 'List the requests of the current page (since its last navigation), oldest first: id, method, URL, status or failure, resource type, duration. Filter by URL, resource type or status.',
+    description: 'Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.',
     params: {
-      static: z.boolean().optional().describe('false: leave out successful static resources (images, fonts, scripts, documents...), as Playwright MCP does by default. Default: list everything.'),
-      filter: z.string().optional().describe('Only requests whose URL matches this regexp (e.g. "/api/.*user").'),
+      static: z.boolean().optional().describe('false: leave out successful static resources (images, fonts, scripts...)'),
+      filter: z.string().optional().describe('URL regexp, e.g. "/api/.*user"'),
       filename: filenameParam('network requests'),
-      url: z.string().optional().describe('Only URLs containing this text, or matching /regex/flags.'),
-      resourceTypes: z.array(z.enum(RESOURCE_TYPES)).optional().describe('Only these resource types, e.g. ["fetch", "xhr"].'),
+      url: z.string().optional().describe('URL text or /regex/'),
+      // Checked below rather than as an enum: the 13 names would cost tokens on every turn.
+      resourceTypes: z.array(z.string()).optional().describe('e.g. ["fetch", "xhr"]'),
       status: z.string().optional()
-        .describe('Only these outcomes: a code ("404"), a class ("4xx"), a comparison (">=400"), "error" (HTTP >= 400 or failed), "failed" (no response), "ok" or "pending".'),
+        .describe('"404", "4xx", ">=400", "error", "failed", "ok" or "pending"'),
       includeEarlier: includeEarlierParam,
       offset: offsetParam,
       limit: limitParam,
@@ -32,9 +33,11 @@ export const networkTools = [
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     ignoresModal: true,
     async handle(session, params, response) {
+      const unknownType = params.resourceTypes?.find(type => !(RESOURCE_TYPES as readonly string[]).includes(type));
+      if (unknownType) throw new Error(`Unknown resource type "${unknownType}". Use: ${RESOURCE_TYPES.join(', ')}.`);
       if (params.filter !== undefined && params.url !== undefined) throw new Error('Pass "filter" (a regexp) or "url" (text or /regex/), not both.');
       const url = params.filter !== undefined ? `/${params.filter}/` : params.url;
-      const query: NetworkQuery = { url, resourceTypes: params.resourceTypes ? [...params.resourceTypes] : undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit, static: params.static };
+      const query: NetworkQuery = { url, resourceTypes: params.resourceTypes as Array<typeof RESOURCE_TYPES[number]> | undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit, static: params.static };
       const text = listNetworkRequests(currentCollectors(session).network, query);
       await resultOrFile(session, response, text, params.filename, { title: 'Network', prefix: 'network', extension: 'log' });
     },
@@ -43,14 +46,14 @@ export const networkTools = [
     name: 'browser_network_request',
     group: 'core',
     title: 'One network request',
-    description: 'Show one request by its number from browser_network_requests (#12: index 12): status, timing, request and response headers (credentials redacted) and bodies (cut at maxBodyBytes). Can save a full body to a file.',
+    description: 'Returns full details (headers and body) of a single network request, or a single part if `part` is set. Use the number from browser_network_requests.',
     params: {
-      index: idParam.describe('Number of the request as printed by browser_network_requests ("#12" is 12). Numbers never change.'),
-      part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional().describe('Return only this part of the request. Omit to return full details.'),
-      bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Which bodies to show. Default "both".'),
-      maxBodyBytes: z.number().int().min(1).max(100_000).optional().describe('Show at most this many bytes of each body. Default and maximum 100000.'),
-      save: z.enum(['request', 'response']).optional().describe('Save this body, whole, to a file.'),
-      filename: z.string().optional().describe('File to save to (inside the output directory or the client roots): the body given by "save" or a body "part", otherwise the whole answer.'),
+      index: idParam.describe('Number printed by browser_network_requests'),
+      part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional().describe('Only this part'),
+      bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Bodies to show (default both)'),
+      maxBodyBytes: z.number().int().min(1).max(100_000).optional().describe('Bytes per body (default 100000)'),
+      save: z.enum(['request', 'response']).optional().describe('Save this whole body to a file'),
+      filename: z.string().optional().describe('Save the result (or the "save"/"part" body) to this file'),
     },
     aliases: { id: 'index' },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
@@ -67,12 +70,25 @@ export const networkTools = [
         path: async () => {
           if (params.filename) return session.outputFile(params.filename, params.filename, 'Saving a body');
           const item = collectors.network.find(id)!.item;
-          return reserveFile(session.config.outputDir, bodyFileName(item, which));
+          return reserveFile(await session.outputDir(), bodyFileName(item, which));
         },
       } : undefined;
       const text = await showNetworkRequest(collectors.network, id, { bodies, maxBodyBytes: params.maxBodyBytes, save }, params.part);
       await resultOrFile(session, response, text, which ? undefined : params.filename, { title: 'Request', prefix: 'request', extension: 'log' });
     },
   }),
+  defineTool({
+    name: 'browser_network_clear',
+    group: 'core',
+    skillOnly: true,
+    title: 'Clear network requests',
+    description: 'Clear all network requests',
+    params: {},
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false, idempotentHint: true },
+    ignoresModal: true,
+    async handle(session, _params, response) {
+      session.currentTabOrUndefined()?.collectors.network.clear();
+      response.addResult(networkCleared());
+    },
+  }),
 ];
-

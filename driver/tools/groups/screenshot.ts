@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
 import { fitForClients, type Capture } from '../image-fit.js';
-import { describeTarget, elementParam, locate, targetAliases } from './common.js';
+import { elementParam, locate, targetAliases } from './common.js';
 import { fileLink } from '../format/sections.js';
 
 export const screenshotTools = [
@@ -42,10 +42,11 @@ export const screenshotTools = [
         buffer = await tab.page.screenshot({ ...options, fullPage: !!params.fullPage });
         capture = params.fullPage ? { kind: 'fullPage' } : { kind: 'viewport' };
       }
-      const path = await session.outputFile(params.filename, timestampedName('screenshot', type === 'png' ? 'png' : 'jpg'), 'Screenshot');
+      // Named and linked as Playwright MCP does: page-<time>.png / element-<time>.png, "Screenshot of viewport".
+      const path = await session.outputFile(params.filename, timestampedName(params.target ? 'element' : 'page', type === 'png' ? 'png' : 'jpg'), 'Screenshot');
       writeFileSync(path, buffer);
-      const what = params.target ? describeTarget({ element: params.element, target: params.target }) : params.fullPage ? 'the full page' : 'the viewport';
-      response.addResult(`Took a screenshot of ${what}${asked === 'webp' ? ' (as png: webp is not available)' : ''}, saved to ${path}.\n${fileLink('Screenshot', path)}`);
+      const label = params.target ? params.element || 'element' : params.fullPage ? 'full page' : 'viewport';
+      response.addResult(`${fileLink(`Screenshot of ${label}`, path)}${asked === 'webp' ? '\n(Saved as png: webp is not available.)' : ''}`);
       const fitted = await fitForClients(tab.page, buffer, capture, type);
       if (fitted.note) response.addResult(fitted.note);
       if (fitted.data.length) response.addImage({ data: fitted.data.toString('base64'), mimeType: fitted.mimeType });

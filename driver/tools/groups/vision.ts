@@ -4,16 +4,38 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { act } from './common.js';
 import { recordPageCall } from '../codegen/record.js';
+import { recordInputCall } from '../codegen/input.js';
+import { clickXYResult, mouseButtonResult } from '../format/input.js';
 
-const elementParam = z.string().optional().describe('Human-readable element description, used to obtain permission to interact with the element');
-const coordinate = (what: string) => z.number().describe(`${what} (viewport CSS pixels)`);
+// `element` is still accepted from callers of earlier Playwright MCP versions, which required it;
+// 0.0.83 dropped it, so it goes undescribed: a description would cost tokens in every tool list.
+const elementParam = z.string().optional();
+const coordinate = (what: string) => z.number().describe(what);
+const buttonParam = z.enum(['left', 'right', 'middle']).optional().describe('Button to press, defaults to left');
+
+/** browser_mouse_down / browser_mouse_up: one button at the mouse's current position, held between the two. */
+function mouseButtonTool(direction: 'down' | 'up') {
+  return defineTool({
+    name: `browser_mouse_${direction}`,
+    group: 'vision',
+    title: `Press mouse ${direction}`,
+    description: `Press mouse ${direction}`,
+    params: { button: buttonParam },
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    async handle(session, params, response) {
+      recordInputCall(session, response, { method: direction === 'down' ? 'mouseDown' : 'mouseUp', button: params.button });
+      await act(session, response, tab => tab.page.mouse[direction]({ button: params.button }));
+      response.addResult(mouseButtonResult(direction, params.button));
+    },
+  });
+}
 
 export const visionTools = [
   defineTool({
     name: 'browser_mouse_move_xy',
     group: 'vision',
     title: 'Move mouse',
-    description: 'Move the mouse to a given position',
+    description: 'Move mouse to a given position',
     params: { element: elementParam, x: coordinate('X coordinate'), y: coordinate('Y coordinate') },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     async handle(session, params, response) {
@@ -25,27 +47,32 @@ export const visionTools = [
   defineTool({
     name: 'browser_mouse_click_xy',
     group: 'vision',
-    title: 'Click at coordinates',
-    description: 'Click the left mouse button at a given position',
+    title: 'Click',
+    description: 'Click mouse button at a given position',
     params: {
       element: elementParam, x: coordinate('X coordinate'), y: coordinate('Y coordinate'),
       button: z.enum(['left', 'right', 'middle']).optional().describe('Button to click, defaults to left'),
-      clickCount: z.number().int().min(1).max(3).optional().describe('Number of clicks, defaults to 1'),
-      delay: z.number().min(0).max(10_000).optional().describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
+      clickCount: z.number().optional().describe('Number of clicks, defaults to 1'),
+      delay: z.number().optional().describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
-      recordPageCall(session, response, { method: 'mouseClick', x: params.x, y: params.y });
-      await act(session, response, tab => tab.page.mouse.click(params.x, params.y, { button: params.button, clickCount: params.clickCount, delay: params.delay }));
-      const how = [params.button && params.button !== 'left' ? `the ${params.button} button` : '', params.clickCount && params.clickCount > 1 ? `${params.clickCount} clicks` : ''].filter(Boolean).join(', ');
-      response.addResult(`Clicked at (${params.x}, ${params.y})${how ? ` (${how})` : ''}.`);
+      // Checked here rather than in the schema, whose size every tool list pays for.
+      if (params.clickCount !== undefined && !(Number.isInteger(params.clickCount) && params.clickCount >= 1))
+        throw new Error(`clickCount must be a whole number of at least 1 (2 double-clicks), not ${params.clickCount}.`);
+      if (params.delay !== undefined && !(params.delay >= 0 && params.delay <= 10_000))
+        throw new Error(`delay must be between 0 and 10000 milliseconds, not ${params.delay}.`);
+      const options = { button: params.button, clickCount: params.clickCount, delay: params.delay };
+      recordInputCall(session, response, { method: 'mouseClick', x: params.x, y: params.y, ...options });
+      await act(session, response, tab => tab.page.mouse.click(params.x, params.y, options));
+      response.addResult(clickXYResult(params.x, params.y, params.button, params.clickCount));
     },
   }),
   defineTool({
     name: 'browser_mouse_drag_xy',
     group: 'vision',
-    title: 'Drag with the mouse',
-    description: 'Drag the left mouse button from one position to another',
+    title: 'Drag mouse',
+    description: 'Drag left mouse button to a given position',
     params: {
       element: elementParam,
       startX: coordinate('Start X coordinate'),
@@ -55,6 +82,8 @@ export const visionTools = [
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
+      recordInputCall(session, response, { method: 'mouseMove', x: params.startX, y: params.startY }, { method: 'mouseDown' },
+        { method: 'mouseMove', x: params.endX, y: params.endY }, { method: 'mouseUp' });
       await act(session, response, async tab => {
         const mouse = tab.page.mouse;
         await mouse.move(params.startX, params.startY);
@@ -65,14 +94,16 @@ export const visionTools = [
       response.addResult(`Dragged from (${params.startX}, ${params.startY}) to (${params.endX}, ${params.endY}).`);
     },
   }),
+  mouseButtonTool('down'),
+  mouseButtonTool('up'),
   defineTool({
     name: 'browser_mouse_wheel',
     group: 'vision',
-    title: 'Scroll the mouse wheel',
-    description: 'Scroll the mouse wheel at the current mouse position',
+    title: 'Scroll mouse wheel',
+    description: 'Scroll mouse wheel',
     params: {
-      deltaX: z.number().default(0).describe('Horizontal scroll amount in pixels (default 0)'),
-      deltaY: z.number().default(0).describe('Vertical scroll amount in pixels (default 0)'),
+      deltaX: z.number().default(0).describe('X delta (pixels)'),
+      deltaY: z.number().default(0).describe('Y delta (pixels)'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {

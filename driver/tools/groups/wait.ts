@@ -34,12 +34,12 @@ export const waitTools = [
     name: 'browser_wait_for',
     group: 'core',
     title: 'Wait for',
-    description: 'Wait for text to appear (any of several) or disappear, in any frame, or for a number of seconds',
+    description: 'Wait for text to appear or disappear or a specified time to pass',
     params: {
       time: z.number().min(0).max(MAX_TIME_S).optional().describe(`The time to wait in seconds (at most ${MAX_TIME_S})`),
-      text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('The text to wait for; with several, waits until any one of them appears'),
+      text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('The text to wait for (any of several)'),
       textGone: z.string().min(1).optional().describe('The text to wait for to disappear'),
-      timeout: z.number().min(0).max(120).optional().describe('Give up after this many seconds (default 10)'),
+      timeout: z.number().min(0).max(120).optional().describe('Seconds before giving up (default 10)'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {

@@ -1,0 +1,103 @@
+// Server options that shape every response (Playwright MCP's meaning): --console-level picks the
+// console messages an action reports, --snapshot-boxes adds boxes to every snapshot, and
+// --timeout-settle caps the wait after each action.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessSession, refOf, sectionOf, servePages, tempDir, type InProcessSession, type PageServer } from './helpers.js';
+import { settleOptions } from '../../driver/tools/groups/common.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+let site: PageServer;
+const sessions: InProcessSession[] = [];
+const open = (overrides: Parameters<typeof inProcessSession>[0] = {}, options: Parameters<typeof inProcessSession>[1] = {}) => { const s = inProcessSession(overrides, options); sessions.push(s); return s; };
+
+beforeAll(async () => {
+  site = await servePages({
+    '/log': `<!doctype html><title>Log</title>
+      <button onclick="console.info('info-line'); console.warn('warn-line'); console.error('error-line')">Log</button>`,
+  });
+});
+afterAll(async () => { for (const s of sessions) await s.close(); await site?.close(); });
+
+async function clickLog(s: InProcessSession): Promise<string> {
+  const nav = await s.call('browser_navigate', { url: `${site.origin}/log` });
+  const click = await s.call('browser_click', { target: refOf(nav.text, 'button', 'Log') });
+  expect(click.isError, click.text).toBe(false);
+  return sectionOf(click.text, 'Events');
+}
+
+describe('--console-level', () => {
+  it('reports errors and warnings by default', async () => {
+    const events = await clickLog(open());
+    expect(events).toContain('error-line');
+    expect(events).toContain('warn-line');
+    expect(events).not.toContain('info-line');
+  });
+
+  it('reports down to the level asked for, and no lower', async () => {
+    const info = await clickLog(open({ consoleLevel: 'info' }));
+    expect(info).toMatch(/info-line[\s\S]*warn-line[\s\S]*error-line/);
+    const error = await clickLog(open({ consoleLevel: 'error' }));
+    expect(error).toContain('error-line');
+    expect(error).not.toContain('warn-line');
+  });
+});
+
+describe('--snapshot-boxes', () => {
+  it('adds a box to every element of every snapshot, unless a call says boxes: false', async () => {
+    const s = open({ snapshotBoxes: true });
+    const nav = await s.call('browser_navigate', { url: `${site.origin}/log` });
+    expect(sectionOf(nav.text, 'Snapshot')).toMatch(/button "Log" \[ref=e\d+\].*\[box=\d+,\d+,\d+,\d+\]/);
+    const plain = await s.call('browser_snapshot', { boxes: false });
+    expect(sectionOf(plain.text, 'Snapshot')).not.toContain('[box=');
+    const off = await open().call('browser_navigate', { url: `${site.origin}/log` });
+    expect(sectionOf(off.text, 'Snapshot')).not.toContain('[box=');
+  });
+});
+
+describe('--timeout-settle', () => {
+  it('becomes the settle cap of every action, and is left to the engine when unset', () => {
+    expect(settleOptions(open({ settleTimeoutMs: 700 }).session).timeoutMs).toBe(700);
+    expect(settleOptions(open().session)).not.toHaveProperty('timeoutMs');
+  });
+});
+
+describe('--snapshot-mode file', () => {
+  it('writes after-action snapshots to a linked file, and keeps asked-for snapshots inline', async () => {
+    const s = open({ snapshotMode: 'file' });
+    const nav = await s.call('browser_navigate', { url: `${site.origin}/log` });
+    const link = /^- \[Snapshot\]\((.+\.yml)\)$/.exec(sectionOf(nav.text, 'Snapshot'));
+    expect(link, nav.text).not.toBeNull();
+    expect(readFileSync(link![1]!, 'utf8')).toMatch(/button "Log" \[ref=e\d+\]/);
+    const explicit = await s.call('browser_snapshot');
+    expect(sectionOf(explicit.text, 'Snapshot')).toMatch(/```yaml[\s\S]*button "Log"/);
+  });
+});
+
+describe('output directory and --file-paths', () => {
+  it('saves files without a path in .playwright-mcp of the first root, and shows them relative to it', async () => {
+    const root = tempDir('ariaref-root-');
+    const s = open({ outputDir: undefined }, { roots: [root] });
+    await s.call('browser_navigate', { url: `${site.origin}/log` });
+    const shot = await s.call('browser_take_screenshot');
+    const link = /\[Screenshot of viewport\]\((\S+\.png)\)/.exec(shot.text);
+    expect(link, shot.text).not.toBeNull();
+    expect(link![1]).toMatch(/^\.\/\.playwright-mcp\/page-.*\.png$/);
+    expect(existsSync(join(root, link![1]!))).toBe(true);
+    expect(shot.text).not.toContain(root);
+  });
+
+  it('shows absolute paths with --file-paths absolute', async () => {
+    const root = tempDir('ariaref-root-');
+    const s = open({ outputDir: undefined, filePaths: 'absolute' }, { roots: [root] });
+    await s.call('browser_navigate', { url: `${site.origin}/log` });
+    const shot = await s.call('browser_take_screenshot');
+    expect(shot.text).toContain(`](${join(root, '.playwright-mcp')}/page-`);
+  });
+
+  it('falls back to the temp directory when the workspace is the file system root', async () => {
+    const s = open({ outputDir: undefined, filePaths: 'absolute' }, { roots: ['/'] });
+    expect(await s.session.outputDir()).toBe(join(tmpdir(), '.playwright-mcp'));
+  });
+});
