@@ -1,7 +1,7 @@
 // Turns a finished ToolResponse into the tool result: markdown sections, only the non-empty ones,
 // always in this order: Error, Result, Page, Tabs, Modal state, Snapshot, Events. Anything that can
 // hang on a hostile page (title, snapshot) is bounded here.
-import { writeFileSync } from 'node:fs';
+import { writeRedactedText } from './secrets.js';
 import type { Session } from './session.js';
 import type { SnapshotRequest, ToolResponse } from './response.js';
 import { diffSnapshots, withDeadline } from '../index.js';
@@ -56,7 +56,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const file = request.file ?? (session.config.snapshotMode === 'file' && !request.explicit
       ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
     if (file) {
-      writeFileSync(file, yaml.endsWith('\n') ? yaml : yaml + '\n');
+      writeRedactedText(session.config.secrets, file, yaml);
       if (!request.file) tab.lastSnapshot = { yaml, url: tab.page.url() };
       return fileLink('Snapshot', file);
     }

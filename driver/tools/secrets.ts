@@ -1,6 +1,7 @@
 // Secrets (--secrets file.env): an agent types a secret by passing its NAME, the page gets the
 // value, and no answer ever shows the value: every text that leaves the tool layer has each
 // value replaced by `<secret>NAME</secret>`, and generated code reads it from the environment.
+import { writeFileSync } from 'node:fs';
 import type { ToolResult } from './render.js';
 
 export type Secrets = Record<string, string>;
@@ -22,4 +23,10 @@ export function redactText(secrets: Secrets, text: string): string {
 export function redactResult(secrets: Secrets, result: ToolResult): ToolResult {
   if (!Object.keys(secrets).length) return result;
   return { ...result, content: result.content.map(block => block.type === 'text' ? { ...block, text: redactText(secrets, block.text) } : block) };
+}
+
+/** Writes a text output file (a `filename` answer, a snapshot file) with no secret value in it: files reach the agent too. */
+export function writeRedactedText(secrets: Secrets, path: string, text: string): void {
+  const redacted = redactText(secrets, text);
+  writeFileSync(path, redacted.endsWith('\n') ? redacted : redacted + '\n');
 }

@@ -1,7 +1,7 @@
 // --secrets: an agent types a secret by its name, the page gets the value, and no answer shows
 // the value: not the snapshot, console, network listing, generated code, evaluate results or errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { call, sectionOf, servePages, stdioClient, tempDir, type PageServer } from './helpers.js';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   folder = tempDir('ariaref-secrets-');
   writeFileSync(join(folder, 'secrets.env'), `# test secrets\nAPI_TOKEN=${VALUE}\n`);
-  client = await stdioClient(['--secrets', join(folder, 'secrets.env')]);
+  client = await stdioClient(['--secrets', join(folder, 'secrets.env')], { roots: [folder] });
 });
 
 afterAll(async () => {
@@ -53,5 +53,19 @@ describe('secrets', () => {
     expect(outputs[2]).toContain('Welcome <secret>API_TOKEN</secret>');
     expect(outputs[3]).toContain('token is <secret>API_TOKEN</secret>');
     expect(outputs[4]).toContain('token=<secret>API_TOKEN</secret>');
+  });
+
+  it('keeps the value out of files the agent asked for, too', async () => {
+    const files = [
+      await call(client, 'browser_snapshot', { filename: join(folder, 'snap.yml') }),
+      await call(client, 'browser_console_messages', { level: 'debug', filename: join(folder, 'console.log') }),
+      await call(client, 'browser_network_requests', { filename: join(folder, 'network.log') }),
+      await call(client, 'browser_evaluate', { function: '() => document.getElementById("out").textContent', filename: join(folder, 'eval.json') }),
+    ];
+    for (const result of files) expect(result.isError, result.text).toBe(false);
+    const written = ['snap.yml', 'console.log', 'network.log', 'eval.json'].map(name => readFileSync(join(folder, name), 'utf8'));
+    for (const text of written) expect(text).not.toContain(VALUE);
+    expect(written[0]).toContain('Welcome <secret>API_TOKEN</secret>');
+    expect(written[3]).toContain('Welcome <secret>API_TOKEN</secret>');
   });
 });

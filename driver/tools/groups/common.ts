@@ -3,7 +3,7 @@
 // alias, so existing prompts work unchanged), and "run
 // this on the current tab, report the wait, append a snapshot".
 import { z } from 'zod';
-import { writeFileSync } from 'node:fs';
+import { writeRedactedText } from '../secrets.js';
 import { timestampedName } from '../files.js';
 import { fileLink } from '../format/sections.js';
 import type { Locator } from 'playwright';
@@ -72,7 +72,7 @@ export async function actWithEngine(session: Session, response: ToolResponse, st
 export async function resultOrFile(session: Session, response: ToolResponse, text: string, filename: string | undefined, file: { title: string; prefix: string; extension: string }): Promise<void> {
   if (!filename) return response.addResult(text);
   const path = await session.outputFile(filename, timestampedName(file.prefix, file.extension), file.title);
-  writeFileSync(path, text.endsWith('\n') ? text : text + '\n');
+  writeRedactedText(session.config.secrets, path, text);
   response.addResult(fileLink(file.title, path));
 }
 

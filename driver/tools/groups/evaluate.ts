@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ElementHandle, Frame, JSHandle } from 'playwright';
 import { defineTool } from '../define.js';
 import { withDeadline } from '../../index.js';
-import { writeFileSync } from 'node:fs';
+import { writeRedactedText } from '../secrets.js';
 import { act, describeTarget, elementParam, locate, targetAliases } from './common.js';
 import { timestampedName } from '../files.js';
 import { fileLink } from '../format/sections.js';
@@ -79,7 +79,7 @@ export const evaluateTools = [
       const on = params.target ? ` on ${describeTarget({ element: params.element, target: params.target })}` : '';
       if (params.filename) {
         const path = await session.outputFile(params.filename, timestampedName('evaluate', 'json'), 'Evaluation result');
-        writeFileSync(path, text);
+        writeRedactedText(session.config.secrets, path, text);
         response.addResult(`Evaluated${on}; the result is saved:\n${fileLink('Evaluation result', path)}`);
       } else {
         response.addResult(`Evaluated${on}:\n\`\`\`json\n${text}\n\`\`\``);
