@@ -2,6 +2,7 @@
 // Prints the README tools table from the tool registry (run `node build.mjs` first):
 //   node scripts/tools-table.mjs > tools.md
 import { allTools, inputJsonSchema } from '../dist/driver/tools/registry.js';
+import { TOOL_GROUPS } from '../dist/driver/tools/config.js';
 
 const escape = text => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -31,11 +32,15 @@ function flags(tool) {
   return [a.readOnlyHint ? 'read-only' : '', a.destructiveHint ? 'destructive' : '', tool.runsCode ? 'runs code' : ''].filter(Boolean).join(', ') || '—';
 }
 
-const groupOrder = ['core', 'vision', 'pdf'];
-const tools = [...allTools].sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group));
+const tools = [...allTools].sort((a, b) => TOOL_GROUPS.indexOf(a.group) - TOOL_GROUPS.indexOf(b.group));
+/** Core groups are always on; a skill-only tool is listed over MCP when --caps names its group. */
+function group(tool) {
+  if (!tool.group.startsWith('core')) return `${tool.group} (\`--caps ${tool.group}\`)`;
+  return tool.skillOnly ? `${tool.group}, skill-only (listed with \`--caps ${tool.group}\`)` : tool.group;
+}
 const lines = [
   '| Tool | Group | Description | Parameters | Hints |',
   '| --- | --- | --- | --- | --- |',
-  ...tools.map(t => `| \`${t.name}\` | ${t.group === 'core' ? 'core' : `${t.group} (\`--caps ${t.group}\`)`} | ${escape(t.description)} | ${params(t)} | ${flags(t)} |`),
+  ...tools.map(t => `| \`${t.name}\` | ${group(t)} | ${escape(t.description)} | ${params(t)} | ${flags(t)} |`),
 ];
 console.log(lines.join('\n'));
