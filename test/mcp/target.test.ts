@@ -149,8 +149,12 @@ describe('network requests with Playwright MCP\'s parameters', () => {
   it('hides static resources with static false, filters by regexp, opens one by index and part, saves to files', async () => {
     await call(client, 'browser_navigate', { url: `${site.origin}/net` });
     await expect.poll(async () => outText()).toContain('got');
-    const everything = await call(client, 'browser_network_requests', {});
+    const everything = await call(client, 'browser_network_requests', { static: true });
     expect(everything.text).toContain('/style.css');
+    // As in Playwright MCP, static resources are left out unless asked for.
+    const byDefault = await call(client, 'browser_network_requests', {});
+    expect(byDefault.text).not.toContain('/style.css');
+    expect(byDefault.text).toContain('/api/user');
     const dynamic = await call(client, 'browser_network_requests', { static: false });
     expect(dynamic.isError, dynamic.text).toBe(false);
     expect(dynamic.text).toContain('/api/user');

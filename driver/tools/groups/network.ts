@@ -18,7 +18,7 @@ export const networkTools = [
     title: 'Network requests',
     description: 'Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.',
     params: {
-      static: z.boolean().optional().describe('false: leave out successful static resources (images, fonts, scripts...)'),
+      static: z.boolean().optional().describe('Include successful static resources (documents, images, fonts, scripts...). Default false.'),
       filter: z.string().optional().describe('URL regexp, e.g. "/api/.*user"'),
       filename: filenameParam('network requests'),
       url: z.string().optional().describe('URL text or /regex/'),
@@ -37,7 +37,7 @@ export const networkTools = [
       if (unknownType) throw new Error(`Unknown resource type "${unknownType}". Use: ${RESOURCE_TYPES.join(', ')}.`);
       if (params.filter !== undefined && params.url !== undefined) throw new Error('Pass "filter" (a regexp) or "url" (text or /regex/), not both.');
       const url = params.filter !== undefined ? `/${params.filter}/` : params.url;
-      const query: NetworkQuery = { url, resourceTypes: params.resourceTypes as Array<typeof RESOURCE_TYPES[number]> | undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit, static: params.static };
+      const query: NetworkQuery = { url, resourceTypes: params.resourceTypes as Array<typeof RESOURCE_TYPES[number]> | undefined, status: params.status, includeEarlier: params.includeEarlier, offset: params.offset, limit: params.limit, static: params.static ?? false };
       const text = listNetworkRequests(currentCollectors(session).network, query);
       await resultOrFile(session, response, text, params.filename, { title: 'Network', prefix: 'network', extension: 'log' });
     },
