@@ -34,6 +34,33 @@ export class Tab {
     this.collectors = attachCollectors(page, { outputDir: options.outputDir, ids: options.ids, dialogPolicy: { action: 'ask', beforeUnload: options.beforeUnload ?? 'accept' } });
     this.reported = { console: 0, network: 0, downloads: 0, dialogs: 0 };
     page.on('crash', () => { this.crashed = true; });
+    page.on('response', response => {
+      try {
+        if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
+          this.documentStatus = { status: response.status(), statusText: response.statusText() };
+      } catch { /* a response of a frame already gone */ }
+    });
+  }
+
+  private documentStatus: { status: number; statusText: string } | undefined;
+
+  /** The main document's HTTP status when it is not 2xx (the Page section says so, as Playwright MCP's does). */
+  mainDocumentStatus(): { status: number; statusText: string } | undefined {
+    const status = this.documentStatus;
+    return status && (status.status < 200 || status.status >= 300) ? status : undefined;
+  }
+
+  /** Console errors and warnings (uncaught errors count as errors) of the current document. */
+  consoleCounts(): { errors: number; warnings: number } {
+    let errors = 0;
+    let warnings = 0;
+    for (const { items } of this.collectors.console.list({ level: 'warning' })) {
+      for (const item of items) {
+        if (item.level === 'error') errors += item.count;
+        else warnings += item.count;
+      }
+    }
+    return { errors, warnings };
   }
 
   /** The tab's AriaPage: snapshots, refs, find. */

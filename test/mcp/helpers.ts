@@ -14,11 +14,11 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export interface PageServer { origin: string; close(): Promise<void> }
 
-/** Serves `pages` (path → HTML) on 127.0.0.1; unknown paths answer 404, `.bin` paths download. */
-export async function servePages(pages: Record<string, string>): Promise<PageServer> {
+/** Serves `pages` (path → HTML, or a handler) on 127.0.0.1; unknown paths answer 404, `.bin` paths download. */
+export async function servePages(pages: Record<string, Route>): Promise<PageServer> {
   const routes: Record<string, Route> = {};
   for (const [path, body] of Object.entries(pages)) {
-    routes[path] = path.endsWith('.bin')
+    routes[path] = path.endsWith('.bin') && typeof body === 'string'
       ? (_req, res) => {
         res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.txt"' });
         res.end(body);

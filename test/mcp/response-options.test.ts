@@ -14,6 +14,7 @@ const open = (overrides: Parameters<typeof inProcessSession>[0] = {}, options: P
 
 beforeAll(async () => {
   site = await servePages({
+    '/locked': (_req, res) => { res.writeHead(402, 'Payment Required', { 'content-type': 'text/html' }); res.end('<title>Locked</title><p>Pay up</p>'); },
     '/log': `<!doctype html><title>Log</title>
       <button onclick="console.info('info-line'); console.warn('warn-line'); console.error('error-line')">Log</button>`,
   });
@@ -99,5 +100,26 @@ describe('output directory and --file-paths', () => {
   it('falls back to the temp directory when the workspace is the file system root', async () => {
     const s = open({ outputDir: undefined, filePaths: 'absolute' }, { roots: ['/'] });
     expect(await s.session.outputDir()).toBe(join(tmpdir(), '.playwright-mcp'));
+  });
+});
+
+describe('the Page section, as Playwright MCP writes it', () => {
+  it('shows URL and title, a non-2xx document status and console counts, and no routine wait lines', async () => {
+    const s = open();
+    const locked = await s.call('browser_navigate', { url: `${site.origin}/locked` });
+    // (Chromium also logs the 402 as a console error, which the counts line then shows.)
+    expect(sectionOf(locked.text, 'Page')).toMatch(new RegExp(`^- Page URL: ${site.origin}/locked\\n- Page Title: Locked\\n- HTTP status: 402 Payment Required(\\n- Console: \\d+ errors, 0 warnings)?$`));
+    const nav = await s.call('browser_navigate', { url: `${site.origin}/log` });
+    expect(sectionOf(nav.text, 'Page')).toBe(`- Page URL: ${site.origin}/log\n- Page Title: Log`);
+    await s.call('browser_click', { target: refOf(nav.text, 'button', 'Log') });
+    const after = await s.call('browser_snapshot');
+    expect(sectionOf(after.text, 'Page')).toContain('- Console: 1 errors, 1 warnings');
+  });
+
+  it('refuses file: URLs in Playwright MCP\'s words, with the flag that allows them', async () => {
+    const refused = await open().call('browser_navigate', { url: 'file:///etc/passwd' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('Error: Access to "file:" protocol is blocked. Attempted URL: "file:///etc/passwd"');
+    expect(refused.text).toContain('--allow-file-access');
   });
 });

@@ -11,7 +11,14 @@ export function bullets(lines: string[]): string {
   return lines.map(line => `- ${line}`).join('\n');
 }
 
-export interface PageFacts { url: string; title: string }
+export interface PageFacts {
+  url: string;
+  title: string;
+  /** The main document's HTTP status, when it is not 2xx. */
+  status?: { status: number; statusText: string };
+  /** Console errors and warnings of the current document. */
+  console?: { errors: number; warnings: number };
+}
 
 export function formatPage(page: PageFacts | undefined, waits: WaitReport[], notes: string[]): string {
   const lines: string[] = [];
@@ -19,8 +26,10 @@ export function formatPage(page: PageFacts | undefined, waits: WaitReport[], not
     // Playwright MCP's wording, so agents and tools that read it find the same lines.
     lines.push(`Page URL: ${page.url}`);
     if (page.title) lines.push(`Page Title: ${page.title}`);
+    if (page.status) lines.push(`HTTP status: ${page.status.status}${page.status.statusText ? ' ' + page.status.statusText : ''}`);
+    if (page.console && (page.console.errors || page.console.warnings)) lines.push(`Console: ${page.console.errors} errors, ${page.console.warnings} warnings`);
   }
-  for (const wait of waits) lines.push(...formatWait(wait));
+  for (const wait of waits) lines.push(...formatWait(wait, page?.url));
   lines.push(...notes);
   return bullets(lines);
 }

@@ -2,12 +2,16 @@
 // (driver/actions/wait-report.ts, plain data) put into words, the only place that does it.
 import type { WaitReport } from '../../index.js';
 
-export function formatWait(report: WaitReport): string[] {
+/**
+ * Only what the agent would not see otherwise: a page that settled says nothing (Page URL already
+ * shows where it landed), as Playwright MCP's Page section does; a navigation is named when the
+ * page moved on from where it went.
+ */
+export function formatWait(report: WaitReport, pageUrl?: string): string[] {
   const lines: string[] = [];
-  if (report.navigatedTo) lines.push(`Navigated to ${report.navigatedTo}${report.sameDocument ? ' (same document)' : ''}`);
+  if (report.navigatedTo && report.navigatedTo !== pageUrl) lines.push(`Navigated to ${report.navigatedTo}${report.sameDocument ? ' (same document)' : ''}`);
   if (report.outcome === 'timeout')
     lines.push(`Still busy after ${report.elapsedMs} ms (network or DOM kept changing); the snapshot may be incomplete, use browser_wait_for if you expect more`);
-  else if (report.outcome === 'quiet') lines.push(`Settled after ${report.elapsedMs} ms`);
   if (report.navigationPending) lines.push('A navigation started but had not loaded yet; take a snapshot again shortly.');
   switch (report.outcome) {
     case 'churn':

@@ -33,7 +33,8 @@ export function allowedUrl(session: Session, raw: string): string {
   const url = normalizeUrl(raw);
   const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
   if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
-  if (/^file:/i.test(url) && !session.config.allowFileAccess) throw new Error(`Not navigating to ${url}: file: URLs are refused unless the server runs with --allow-file-access.`);
+  if (/^file:/i.test(url) && !session.config.allowFileAccess) // Playwright MCP's wording first, so agents trained on it recognize it; then the way out.
+    throw new Error(`Error: Access to "file:" protocol is blocked. Attempted URL: "${url}". Restart the server with --allow-file-access to open local files.`);
   return url;
 }
 
