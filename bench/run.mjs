@@ -14,6 +14,8 @@ import os from 'node:os';
 import { benchPages, frameChild, table } from './pages.mjs';
 import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats.mjs';
 import { toolDefinitions } from './tool-definitions.mjs';
+import { bareWalk, navigationCost, printFirstLook } from './first-look.mjs';
+import { benchCli, printCli } from './cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map(a => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? true]));
@@ -133,6 +135,8 @@ async function benchPage(spec, url, sides, diffSnapshots) {
   for (const side of ['ours', 'pw'])
     result[side] = { ...summarize(full[side].times), chars: full[side].chars, error: full[side].error };
   result.timeRatio = ratio(result.ours.median, result.pw.median);
+  // The physical limit, in the same run: every element's box and computed style, nothing else.
+  result.bareWalk = await bareWalk(sides.pw.page, url, runs, gotoReady, timed);
   result.sizeRatio = ratio(result.ours.chars, result.pw.chars);
 
   // Our budgeted snapshot (what an agent should get by default): size and time. Through the
@@ -185,26 +189,6 @@ async function benchPage(spec, url, sides, diffSnapshots) {
   return result;
 }
 
-/** Navigation time with and without the runtime's init script, alternating, same page content. */
-async function navigationCost(origin, plainPage, oursPage) {
-  const rows = [];
-  for (const name of ['small', 'table-1000']) {
-    const plain = [];
-    const ours = [];
-    for (let i = 0; i < 7; i++) {
-      const pair = i % 2 === 0 ? [[oursPage, ours], [plainPage, plain]] : [[plainPage, plain], [oursPage, ours]];
-      for (const [page, into] of pair) {
-        const r = await timed(() => gotoReady(page, `${origin}/${name}`));
-        if (!r.error) into.push(r.ms);
-      }
-    }
-    const p = summarize(plain);
-    const o = summarize(ours);
-    rows.push({ page: name, plain: p, withRuntime: o, addedMs: o.median - p.median });
-  }
-  return rows;
-}
-
 // ---- main -----------------------------------------------------------------------------------
 async function main() {
   const pages = benchPages().filter(p => !only || only.includes(p.name));
@@ -240,9 +224,11 @@ async function main() {
       results.push(await benchPage(spec, `${server.origin}/${spec.name}`, sides, diffSnapshots));
     }
     log('navigation cost...');
-    const navigation = await navigationCost(server.origin, pwPage, oursPage);
+    const navigation = await navigationCost(server.origin, ['small', ...pages.map(p => p.name)], pwPage, oursPage, gotoReady, timed);
     log('tool definitions...');
     const tools = await toolDefinitions(root);
+    log('shell CLI...');
+    const cli = only ? undefined : await benchCli({ log }).catch(error => ({ error: String(error) }));
 
     const report = {
       date: startedAt.toISOString(),
@@ -256,8 +242,10 @@ async function main() {
       pages: results,
       navigation,
       tools,
+      cli,
     };
     print(report);
+    if (cli?.ariaref) printCli(cli); else if (cli?.error) console.log(`\nShell CLI bench failed: ${cli.error}`);
     mkdirSync(join(root, 'bench/results'), { recursive: true });
     writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(report, null, 2) + '\n');
     console.log(`\nwrote bench/results/latest.json (${report.durationS}s)`);
@@ -288,9 +276,11 @@ function print(report) {
     ]));
   const errors = report.pages.flatMap(r => ['ours', 'pw'].filter(s => r[s].error).map(s => `${r.page} ${s}: ${r[s].error}`));
   if (errors.length) console.log(`\nFailures:\n  ${errors.join('\n  ')}`);
-  console.log('\nPage load cost of the runtime init script (navigation to load event, median of 7):');
-  printTable(['page', 'without', 'with runtime', 'added'],
-    report.navigation.map(n => [n.page, fmtStats(n.plain), fmtStats(n.withRuntime), fmtMs(n.addedMs)]));
+  console.log('\nPage load cost of the runtime init script (median of 9; wall: goto to load event; in-page: response start to load event):');
+  printTable(['page', 'wall without', 'wall with', 'added', 'in-page without', 'in-page with', 'added'],
+    report.navigation.map(n => [n.page, fmtStats(n.plain), fmtStats(n.withRuntime), `${fmtMs(n.addedMs)} (${n.addedPercent ?? '-'}%)`,
+      fmtStats(n.inPage?.plain), fmtStats(n.inPage?.withRuntime), `${fmtMs(n.inPage?.addedMs)} (${n.inPage?.addedPercent ?? '-'}%)`]));
+  printFirstLook(report);
   const t = report.tools;
   console.log('\nTool definitions sent on every turn (tools/list with the default tools, JSON characters):');
   printTable(['server', 'tools', 'chars'], [

@@ -8,10 +8,11 @@ import { FrameRegistry } from './page/frames.js';
 import { installRuntime } from './page/inject.js';
 import { locatorFor as locatorStepsIn, refFor as runtimeRefFor } from './page/runtime.js';
 import {
-  describeCoveringElement, locatorFor, parseRef, RefError, refLocator, resolveTarget, validateRef,
+  describeCoveringElement, parseRef, RefError, resolveTarget, validateRef,
   type CoveringElement, type ResolvedTarget, type ResolveOptions,
 } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
+import { trustedRefLocator } from './page/ref-locator.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
 import { followNavigations } from './navigation/churn.js';
 import { goBack, goForward, navigate, reload, type NavigateOptions, type NavigationResult } from './navigation/leave.js';
@@ -99,9 +100,14 @@ export class AriaPage {
     return findInPage(this, query, frames);
   }
 
-  /** A Locator for a ref, without a round trip; an unknown ref fails fast when used. */
+  /**
+   * A Locator for a ref, without a round trip. Its actions and reads check the ref first, so a
+   * mistyped, removed, renamed, hidden or disabled element, or a ref from before a navigation,
+   * fails at once with the reason; waiting for a state (`expect(...).toBeHidden()`, waitFor
+   * `detached`, count) still works, a removed element matching nothing.
+   */
   ref(ref: string): Locator {
-    return refLocator(this, ref);
+    return trustedRefLocator(this, ref);
   }
 
   /**
@@ -109,8 +115,9 @@ export class AriaPage {
    * reason) or for a Playwright selector; with `exactlyOne` the selector is checked now too,
    * and must match exactly one element.
    */
-  locator(refOrSelector: string, options: ResolveOptions = {}): Promise<Locator> {
-    return locatorFor(this, refOrSelector, options);
+  async locator(refOrSelector: string, options: ResolveOptions = {}): Promise<Locator> {
+    const resolved = await resolveTarget(this, refOrSelector, options);
+    return resolved.ref ? trustedRefLocator(this, resolved.ref) : resolved.locator;
   }
 
   /** Like locator(), with the frame the element lives in: what the actions take. */

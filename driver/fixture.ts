@@ -4,7 +4,7 @@
 //   test('saves', async ({ page }) => {
 //     await page.goto('https://example.com');
 //     const snapshot = await page.snapshot();        // stitched AI snapshot YAML with refs
-//     await page.ref('e5').click();                   // a ref is a Locator
+//     await page.ref('e5').click();                   // a ref is a Locator (fails fast with the cause)
 //     await page.settle();                            // wait like ariaref actions do
 //   });
 //
@@ -23,9 +23,14 @@ export interface AriaTestPage {
   snapshot(options?: Omit<PageSnapshotOptions, 'format'>): Promise<string>;
   /** The same snapshot as a JSON tree. */
   snapshotTree(options?: Omit<PageSnapshotOptions, 'format'>): Promise<AriaNode>;
-  /** A Locator for a snapshot ref ('e5', 'f2e7'); an unknown ref fails fast with the reason. */
+  /**
+   * A Locator for a snapshot ref ('e5', 'f2e7'). Its actions act on that very element or fail at
+   * once with the reason: no snapshot, unknown ref, the page navigated (both URLs), removed (role,
+   * name, when), renamed (was / is now), hidden or disabled now (why), replaced while acting.
+   * `expect(page.ref('e5')).toBeHidden()` still passes once the element is gone.
+   */
   ref(ref: string): Locator;
-  /** A Locator for a ref (validated now) or a Playwright selector. */
+  /** A Locator for a ref (validated now, then like ref()) or a Playwright selector. */
   refLocator(refOrSelector: string): Promise<Locator>;
   /** The ref of an element handle (with its frame prefix). */
   refFor(element: ElementHandle): Promise<string | undefined>;

@@ -1,7 +1,7 @@
 // Entry point of the browser runtime: installs `globalThis.__ariaref` once per document.
 // Snapshot/refs come from snapshot/runtime.ts; settle and the wait support from wait/.
 import type { RuntimeApi } from './types';
-import { getAriaRole } from './aria/roles';
+import { getComputedRole } from './aria/roles';
 import { getElementAccessibleName, getElementAccessibleDescription } from './aria/accname/name';
 import { beginAriaCaches, endAriaCaches } from './dom/pass-cache';
 import { settle } from './wait/settle';
@@ -10,6 +10,7 @@ import { crossableResult } from './snapshot/json';
 import { findInSnapshot, foldedSnapshot } from './fold/snapshot';
 import { installWaitSupport, waitApi } from './wait/api';
 import { capturePristineBuiltins, withPristineBuiltins as guarded } from './pristine';
+import { installClosedShadowTracking } from './dom/closed-shadow';
 import { coveringElementOf } from './wait/hit-target';
 import { locatorSteps } from './snapshot/locator';
 
@@ -30,6 +31,7 @@ function install(): void {
   const g = globalThis as any;
   if (g.__ariaref) return; // idempotent: a second injection changes nothing
   installWaitSupport(); // before any page script grabs setTimeout/fetch
+  installClosedShadowTracking(); // before any page script attaches a shadow root
   capturePristineBuiltins(); // after our own wrappers, so they count as the originals
   const docId = randomId();
   const snapshots = createSnapshotRuntime(document, docId);
@@ -41,13 +43,13 @@ function install(): void {
     snapshot: options => guarded(() => crossableResult(foldedSnapshot(snapshots, options))),
     find: query => guarded(() => findInSnapshot(snapshots, query)),
     resolve: ref => guarded(() => snapshots.resolve(ref)),
-    checkRef: ref => guarded(() => snapshots.checkRef(ref)),
+    checkRef: (ref, options) => guarded(() => snapshots.checkRef(ref, options)),
     refFor: (element, options) => guarded(() => snapshots.refFor(element, options)),
     coveringElementOf: ref => guarded(() => coveringElementOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
     settle: options => settle(options),
     ...waitApi,
-    role: el => guarded(() => withPass(() => getAriaRole(el))),
+    role: el => guarded(() => withPass(() => getComputedRole(el))),
     name: el => guarded(() => withPass(() => getElementAccessibleName(el))),
     description: el => guarded(() => withPass(() => getElementAccessibleDescription(el))),
   };

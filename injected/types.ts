@@ -144,7 +144,15 @@ export interface CoveringElement {
 }
 
 /** Result of checking a ref without throwing: null when it resolves. */
-export type RefCheck = null | { error: string; kind: 'no-snapshot' | 'unknown' | 'removed' };
+export type RefCheck = null | {
+  error: string;
+  kind: 'no-snapshot' | 'unknown' | 'removed' | 'renamed' | 'hidden' | 'disabled';
+  /** The element's role and name at its snapshot, and when that snapshot was (ms since epoch, page clock). */
+  role?: string; name?: string; seenAt?: number;
+};
+
+/** What a ref check also verifies: name unchanged since the snapshot (`live`), shown (`visible`), enabled (`enabled`). */
+export interface RefCheckOptions { live?: boolean; visible?: boolean; enabled?: boolean }
 
 /** What the runtime exposes on `globalThis.__ariaref` (non-writable, non-enumerable). */
 export interface RuntimeApi {
@@ -154,7 +162,7 @@ export interface RuntimeApi {
   /** Resolve a ref to its element, or throw the runtime's actionable error. */
   resolve(ref: string): Element;
   /** Like resolve, but returns the error instead of throwing. */
-  checkRef(ref: string): RefCheck;
+  checkRef(ref: string, options?: RefCheckOptions): RefCheck;
   /** Ref of an element (minting one if it has none), used to describe covering elements etc. */
   refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   settle(options?: SettleOptions): Promise<SettleReport>;

@@ -2,8 +2,9 @@
 // what to do next, instead of a timeout with a call log.
 import type { Locator } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
-import { formatCoveringElement, isInterceptedClickError } from '../page/refs.js';
+import { isInterceptedClickError, RefError } from '../page/refs.js';
 import { replacedBuiltinsNote } from '../page/selector-engine.js';
+import { coveredMessage } from '../page/ref-act.js';
 import { firstLine, stripAnsi } from '../errors.js';
 
 export class ActionError extends Error {
@@ -47,15 +48,19 @@ const RULES: Rule[] = [
     advice: c => `${c.target} kept moving (an animation) for ${c.timeoutMs} ms. Wait a moment, take a new snapshot and retry.` },
 ];
 
+/** `Cannot click e5: it is covered by dialog "Cookies" [ref=e9]. Close or dismiss...` */
+export function coveredError(action: string, target: string, cover: CoveringElement, cause?: unknown): ActionError {
+  return new ActionError(coveredMessage(action, target, cover), 'covered', { cause });
+}
+
 /** Rewrite `error` from an action into an ActionError that says what to do next. */
 export async function explainActionError(error: unknown, context: ErrorContext): Promise<Error> {
-  if (error instanceof ActionError) return error;
+  // Ref errors already say what happened to the element and what to do.
+  if (error instanceof ActionError || error instanceof RefError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (isInterceptedClickError(error) && context.locator && context.describeCovering) {
     const cover = await context.describeCovering(context.locator).catch(() => null);
-    if (cover)
-      return new ActionError(`Cannot ${context.action} ${context.target}: it is covered by ${formatCoveringElement(cover)}. ` +
-        'Close or dismiss that element first (its close button, or press Escape), then take a new snapshot and retry.', 'covered', { cause: error });
+    if (cover) return coveredError(context.action, context.target, cover, error);
   }
   if (isInterceptedClickError(error))
     return new ActionError(`Cannot ${context.action} ${context.target}: another element covers it. Close the overlay or dialog on top (or press Escape), then take a new snapshot and retry.`, 'covered', { cause: error });

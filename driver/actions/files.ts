@@ -34,11 +34,12 @@ async function viaChooser(target: ActionTarget, locator: Locator, paths: string[
  */
 export async function setFiles(target: ActionTarget, ref: string, paths: string[], options: ActionOptions = {}): Promise<WaitReport> {
   const files = await checkedPaths(paths);
-  const { locator, frame } = await target.resolve(ref);
+  const { locator: resolved, frame, ref: actRef } = await target.resolve(ref);
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'upload files with', target: ref, locator, frame,
-    run: async () => {
+    action: 'upload files with', target: ref, locator: resolved, frame, ref: actRef, needs: { live: true },
+    run: async on => {
+      const locator = on ?? resolved;
       try {
         await locator.setInputFiles(files, { timeout });
       } catch (error) {

@@ -1,11 +1,14 @@
 // Form controls: fill a field, select options, check or uncheck.
-import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, READY, type ActionOptions, type ActionTarget } from './run.js';
 import { ActionError } from './errors.js';
 import type { WaitReport } from './wait.js';
 
 export async function fill(target: ActionTarget, ref: string, value: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame } = await target.resolve(ref);
-  return perform(target, { action: 'fill', target: ref, locator, frame, run: () => locator.fill(value, { timeout: actionTimeout(options) }) }, options);
+  const { locator, frame, ref: actRef } = await target.resolve(ref);
+  return perform(target, {
+    action: 'fill', target: ref, locator, frame, ref: actRef, needs: READY,
+    run: on => (on ?? locator).fill(value, { timeout: actionTimeout(options) }),
+  }, options);
 }
 
 export interface SelectOptions extends ActionOptions {
@@ -17,7 +20,7 @@ export type SelectResult = WaitReport & { selected: string[] };
 
 /** Select options of a <select> by value or label; returns the values now selected. */
 export async function selectOption(target: ActionTarget, ref: string, values: string | string[], options: SelectOptions = {}): Promise<SelectResult> {
-  const { locator, frame } = await target.resolve(ref);
+  const { locator, frame, ref: actRef } = await target.resolve(ref);
   const wanted = Array.isArray(values) ? values : [values];
   const by = options.by ?? 'any';
   // Plain strings match a value or a label (Playwright's rule); objects match one of the two only.
@@ -25,13 +28,13 @@ export async function selectOption(target: ActionTarget, ref: string, values: st
     by === 'any' ? wanted : wanted.map(v => (by === 'value' ? { value: v } : { label: v }));
   let selected: string[] = [];
   const report = await perform(target, {
-    action: 'select an option of', target: ref, locator, frame,
-    run: async () => {
+    action: 'select an option of', target: ref, locator, frame, ref: actRef, needs: READY,
+    run: async on => {
       try {
-        selected = await locator.selectOption(matchers, { timeout: actionTimeout(options) });
+        selected = await (on ?? locator).selectOption(matchers, { timeout: actionTimeout(options) });
       } catch (error) {
         if (!/did not find some options|Timeout \d+ms exceeded/i.test(String((error as Error)?.message))) throw error;
-        throw await missingOptions(locator, ref, wanted, error);
+        throw await missingOptions(on ?? locator, ref, wanted, error);
       }
     },
   }, options);
@@ -48,10 +51,10 @@ async function missingOptions(locator: import('playwright').Locator, ref: string
 
 /** Check (true) or uncheck (false) a checkbox, radio button or switch; no-op when already so. */
 export async function setChecked(target: ActionTarget, ref: string, checked: boolean, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame } = await target.resolve(ref);
+  const { locator, frame, ref: actRef } = await target.resolve(ref);
   return perform(target, {
-    action: checked ? 'check' : 'uncheck', target: ref, locator, frame,
-    run: () => locator.setChecked(checked, { timeout: actionTimeout(options) }),
+    action: checked ? 'check' : 'uncheck', target: ref, locator, frame, ref: actRef, needs: READY,
+    run: on => (on ?? locator).setChecked(checked, { timeout: actionTimeout(options) }),
   }, options);
 }
 

@@ -1,6 +1,6 @@
 // Keyboard actions: press a key or chord (optionally on a ref), type text into a field.
 import { pressChord } from './keys.js';
-import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
 
 export interface PressOptions extends ActionOptions {
@@ -13,8 +13,9 @@ export async function press(target: ActionTarget, key: string, options: PressOpt
   const locator = resolved?.locator;
   return perform(target, {
     action: `press ${key} on`, target: options.ref ?? 'the focused element', locator, frame: resolved?.frame,
-    run: async () => {
-      if (locator) await locator.focus({ timeout: actionTimeout(options) });
+    ref: resolved?.ref, needs: SHOWN,
+    run: async on => {
+      if (on ?? locator) await (on ?? locator)!.focus({ timeout: actionTimeout(options) });
       await pressChord(target.page.keyboard, key);
     },
   }, options);
@@ -29,11 +30,12 @@ export interface TypeOptions extends ActionOptions {
 
 /** Replace the field's text with `text` (fill, or key by key with `slowly`), then optionally Enter. */
 export async function type(target: ActionTarget, ref: string, text: string, options: TypeOptions = {}): Promise<WaitReport> {
-  const { locator, frame } = await target.resolve(ref);
+  const { locator: resolved, frame, ref: actRef } = await target.resolve(ref);
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'type into', target: ref, locator, frame,
-    run: async () => {
+    action: 'type into', target: ref, locator: resolved, frame, ref: actRef, needs: READY,
+    run: async on => {
+      const locator = on ?? resolved;
       if (options.slowly) {
         await locator.fill('', { timeout });
         await locator.pressSequentially(text, { timeout });

@@ -1,5 +1,5 @@
 // Mouse actions on a ref or selector: click (button, count, modifiers), hover, drag.
-import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
 import { MODIFIER_KEYS, type Modifier } from './keys.js';
 
@@ -23,26 +23,29 @@ function checkModifiers(modifiers: readonly string[] | undefined): void {
 
 export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
   checkModifiers(options.modifiers);
-  const { locator, frame } = await target.resolve(ref);
+  const { locator, frame, ref: actRef } = await target.resolve(ref);
   const clickCount = Math.max(1, Math.floor(options.clickCount ?? 1));
   const action = clickCount === 2 ? 'double-click' : 'click';
   return perform(target, {
-    action, target: ref, locator, frame,
-    run: () => locator.click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
+    action, target: ref, locator, frame, ref: actRef, needs: READY, pointer: true,
+    run: on => (on ?? locator).click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
   }, options);
 }
 
 export async function hover(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame } = await target.resolve(ref);
-  return perform(target, { action: 'hover', target: ref, locator, frame, run: () => locator.hover({ timeout: actionTimeout(options) }) }, options);
+  const { locator, frame, ref: actRef } = await target.resolve(ref);
+  return perform(target, {
+    action: 'hover', target: ref, locator, frame, ref: actRef, needs: SHOWN,
+    run: on => (on ?? locator).hover({ timeout: actionTimeout(options) }),
+  }, options);
 }
 
 /** Drag the element of `fromRef` onto the element of `toRef` (HTML5 drag and drop and mouse-based). */
 export async function drag(target: ActionTarget, fromRef: string, toRef: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator: source, frame } = await target.resolve(fromRef);
+  const { locator: source, frame, ref: actRef } = await target.resolve(fromRef);
   const { locator: destination } = await target.resolve(toRef);
   return perform(target, {
-    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame,
-    run: () => source.dragTo(destination, { timeout: actionTimeout(options) }),
+    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame, ref: actRef, needs: SHOWN,
+    run: on => (on ?? source).dragTo(destination, { timeout: actionTimeout(options) }),
   }, options);
 }

@@ -1,10 +1,15 @@
 // The shared shape of every action: resolve the target first (a bad ref fails before anything
-// happens), run the Playwright call inside the waiter, rewrite its error for the agent.
+// happens), run the Playwright call inside the waiter, rewrite its error for the agent. A ref's
+// element is checked for what the action needs (a renamed, hidden or disabled element fails at
+// once, naming why) and acted on through page/ref-act.ts (the very element, or a fast failure).
 import type { Frame, Locator, Page } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
 import { ActionWaiter, type WaitOptions, type WaitReport } from './wait.js';
-import { explainActionError } from './errors.js';
-import { describeCoveringElement, type ResolvedTarget } from '../page/refs.js';
+import { coveredError, explainActionError } from './errors.js';
+import { describeCoveringElement, RefError, type ResolvedTarget } from '../page/refs.js';
+import { actOnRef, persistentCover } from '../page/ref-act.js';
+import * as runtime from '../page/runtime.js';
+import type { RefCheckOptions } from '../../injected/types.js';
 
 /** What the actions need from a page. AriaPage satisfies it. */
 export interface ActionTarget {
@@ -37,18 +42,49 @@ export interface Step {
   locator?: Locator;
   /** Frame of the element acted on: the wait tracks the action's activity there. */
   frame?: Frame;
-  run: () => Promise<unknown>;
+  /**
+   * The ref when the target is one: it is checked first (with `needs`), and `run` then gets the
+   * locator to act through (page/ref-act.ts), which fails at once when the element is removed
+   * or renamed while acting.
+   */
+  ref?: string;
+  needs?: RefCheckOptions;
+  /** A click-like action: an element that stays covered by another fails at once, naming the cover. */
+  pointer?: boolean;
+  run: (locator: Locator | undefined) => Promise<unknown>;
+}
+
+/** What pointer and editing actions need of a ref's element now: the same name, shown, enabled. */
+export const READY: RefCheckOptions = { live: true, visible: true, enabled: true };
+/** What hover, focus, press and drag need: the same name, shown. */
+export const SHOWN: RefCheckOptions = { live: true, visible: true };
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** Fails at once when the ref's element is renamed, hidden or disabled now (the reason is a state, not a moment). */
+async function checkNeeds(frame: Frame, ref: string, needs: RefCheckOptions): Promise<void> {
+  const live = await runtime.checkRef(frame, ref, CHECK_TIMEOUT_MS, needs).catch(() => undefined);
+  // A check that cannot run says nothing: Playwright's own checks still apply.
+  if (live?.check) throw new RefError(live.check.error, live.check.kind, ref, live.check);
 }
 
 /** Run `step.run` inside an ActionWaiter; its error comes back rewritten with the next step. */
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
+  const { ref, frame } = step;
+  if (ref && frame && step.needs) await checkNeeds(frame, ref, step.needs);
+  const cover = ref && frame && step.pointer ? await persistentCover(frame, ref) : null;
+  if (cover) throw coveredError(step.action, step.target, cover);
   const waiter = new ActionWaiter(target.page, { ...options.wait, frame: options.wait?.frame ?? step.frame });
-  const describeCovering = target.describeCoveringElement
-    ? (locator: Locator) => target.describeCoveringElement!(locator)
-    : (locator: Locator) => describeCoveringElement(target.page, locator);
+  const describeCovering = ref && frame
+    // By ref, through the protocol: works on pages whose built-ins broke Playwright's evaluate.
+    ? () => runtime.coveringElement(frame, ref, CHECK_TIMEOUT_MS)
+    : target.describeCoveringElement
+      ? (locator: Locator) => target.describeCoveringElement!(locator)
+      : (locator: Locator) => describeCoveringElement(target.page, locator);
   return waiter.run(async () => {
     try {
-      await step.run();
+      if (ref && frame) await actOnRef({ frame, ref, action: step.action.replace(/ (on|into|of|with|to)$/, '') }, locator => step.run(locator));
+      else await step.run(step.locator);
     } catch (error) {
       throw await explainActionError(error, {
         action: step.action, target: step.target, timeoutMs: actionTimeout(options), locator: step.locator, describeCovering,

@@ -4,10 +4,10 @@ import { actionTimeout, perform, type ActionOptions, type ActionTarget } from '.
 import type { WaitReport } from './wait.js';
 
 export async function scrollIntoView(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame } = await target.resolve(ref);
+  const { locator, frame, ref: actRef } = await target.resolve(ref);
   return perform(target, {
-    action: 'scroll to', target: ref, locator, frame,
-    run: () => locator.scrollIntoViewIfNeeded({ timeout: actionTimeout(options) }),
+    action: 'scroll to', target: ref, locator, frame, ref: actRef, needs: { live: true },
+    run: on => (on ?? locator).scrollIntoViewIfNeeded({ timeout: actionTimeout(options) }),
   }, options);
 }
 
@@ -23,8 +23,9 @@ export async function scrollBy(target: ActionTarget, deltaX: number, deltaY: num
   const locator = resolved?.locator;
   return perform(target, {
     action: 'scroll', target: options.ref ?? 'the page', locator, frame: resolved?.frame,
-    run: async () => {
-      if (locator) await locator.hover({ timeout: actionTimeout(options) });
+    ref: resolved?.ref, needs: { live: true, visible: true },
+    run: async on => {
+      if (on ?? locator) await (on ?? locator)!.hover({ timeout: actionTimeout(options) });
       await target.page.mouse.wheel(deltaX, deltaY);
     },
   }, options);

@@ -1,94 +1,72 @@
 #!/usr/bin/env node
 // The `ariaref` command:
-//   ariaref snapshot <url-or-file> [--json] [--depth N] [--boxes] [--verbose] [--root <css>] [--browser <path>] [--headed]
-//   ariaref mcp [...]      the MCP server (see driver/mcp/cli.ts)
-import { existsSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+//   ariaref <command> [args]        a command on the session's browser, through the daemon (client.ts)
+//   ariaref snapshot <url-or-file>  one-shot: its own browser, the snapshot, exit (oneshot.ts)
+//   ariaref skill [--install [dir]] the agent skill
+//   ariaref mcp [...]               the MCP server (see driver/mcp/cli.ts)
+// Only what a warm command needs is imported up front; help, the tool layer and Playwright load
+// on demand, so the client stays fast.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { packageVersion } from '../version.js';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { COMMAND_NAMES } from './command-names.js';
 
-const USAGE = `Usage: ariaref <command> [options]
+export { toUrl } from './oneshot.js';
 
-Commands:
-  snapshot <url-or-file>   Print the ARIA snapshot of a page (a local path becomes a file:// URL)
-      --json               JSON tree instead of YAML
-      --depth <n>          Only n levels below the top
-      --boxes              Include bounding boxes [box=x,y,width,height]
-      --verbose            Keep every node (generic wrappers too)
-      --root <css>         Only the subtree of the first element matching this CSS selector
-      --browser <path>     Browser executable (default: ARIAREF_BROWSER, Playwright's, system Chrome/Chromium)
-      --headed             Show the browser window
-      --timeout <ms>       Page load timeout (default 30000)
-  mcp [options]            Run the MCP server (ariaref mcp --help for its options)
-  <tool> [--param value]   Run one MCP tool once in a fresh browser and print its answer, e.g.
-                           ariaref navigate --url https://example.com (browser_ prefix optional)
+const SHORT_USAGE = 'Usage: ariaref <command> [args] [options]. Run "ariaref --help" for the commands.';
 
-Options:
-  --help, -h               Show this help
-  --version, -v            Print the version`;
+/** Flags of either snapshot form that take a value, so their values are not mistaken for a URL. */
+const SNAPSHOT_VALUE_FLAGS = new Set(['--ref', '--target', '--filename', '--offset', '--limit', '--budgetTokens', '--budget-tokens', '--depth', '--root', '--browser', '--timeout']);
+
+function hasPositional(args: string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return i + 1 < args.length;
+    if (!arg.startsWith('-')) return true;
+    if (SNAPSHOT_VALUE_FLAGS.has(arg)) i++;
+  }
+  return false;
+}
+
+interface Globals { session: string; json: boolean; help: boolean; rest: string[] }
+
+/** -s/--session, --json and --help, anywhere before a `--`. */
+export function extractGlobals(argv: string[]): Globals {
+  const globals: Globals = { session: process.env.ARIAREF_SESSION || 'default', json: false, help: false, rest: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') { globals.rest.push(...argv.slice(i)); break; }
+    if (arg === '-s' || arg === '--session') {
+      const name = argv[++i];
+      if (!name || name.startsWith('-')) throw new UsageError(`${arg} needs a session name, e.g. ariaref open https://example.com -s work`);
+      globals.session = name;
+    } else if (arg.startsWith('--session=')) globals.session = arg.slice('--session='.length);
+    else if (arg === '--json') globals.json = true;
+    else if (arg === '--help' || arg === '-h') globals.help = true;
+    else globals.rest.push(arg);
+  }
+  if (!/^[\w.-]{1,64}$/.test(globals.session)) throw new UsageError(`session names are letters, digits, ".", "_" and "-" (at most 64), got "${globals.session}".`);
+  return globals;
+}
 
 class UsageError extends Error {}
 
-/** A URL as given, or a local file path turned into a file:// URL. */
-export function toUrl(target: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(target) && !/^[a-z]:[\\/]/i.test(target)) return target;
-  const path = resolve(target);
-  if (existsSync(path)) return pathToFileURL(path).href;
-  // A bare host name (example.com/path) means the web; a missing page.html does not.
-  if (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/|$)/.test(target) && !/\.(x?html?|svg|xml)$/i.test(target)) return `https://${target}`;
-  throw new UsageError(`"${target}" is neither a URL nor an existing file. Pass a URL (https://...) or a path to an HTML file.`);
+async function help(command: string | undefined): Promise<string> {
+  const { mainHelp, commandHelp } = await import('./daemon/help.js');
+  if (command === 'skill') return 'Usage: ariaref skill [--install [dir]]\n\nPrints the agent skill (SKILL.md); --install writes it to dir (default .claude/skills/ariaref).';
+  if (command === 'mcp') return (await import('../mcp/cli.js')).helpText();
+  return (command && commandHelp(command)) || mainHelp();
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new UsageError(`${flag} needs a whole number, got "${value}".`);
-  return number;
+async function skillCommand(args: string[]): Promise<number> {
+  const { SKILL, installSkill } = await import('./skill.js');
+  if (args[0] === undefined) { process.stdout.write(SKILL); return 0; }
+  if (args[0] !== '--install' || args.length > 2) throw new UsageError('skill takes --install [dir], e.g. ariaref skill --install .claude/skills/ariaref');
+  process.stdout.write(`Wrote ${installSkill(args[1])}\n`);
+  return 0;
 }
 
-async function snapshotCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      json: { type: 'boolean' },
-      depth: { type: 'string' },
-      boxes: { type: 'boolean' },
-      verbose: { type: 'boolean' },
-      root: { type: 'string' },
-      browser: { type: 'string' },
-      headed: { type: 'boolean' },
-      timeout: { type: 'string' },
-    },
-  });
-  if (positionals.length !== 1) throw new UsageError('snapshot needs exactly one URL or file, e.g. ariaref snapshot https://example.com');
-  const url = toUrl(positionals[0]!);
-  const depth = positiveInt(values.depth, '--depth');
-  const timeout = positiveInt(values.timeout, '--timeout') ?? 30_000;
-  // Loaded here so --help/--version do not pay for loading Playwright.
-  const { launch } = await import('../index.js');
-  const browser = await launch({ headed: !!values.headed, ...(values.browser ? { executablePath: values.browser } : {}) });
-  try {
-    const page = await browser.newPage();
-    await page.page.goto(url, { timeout });
-    const options = {
-      ...(depth !== undefined ? { depth } : {}),
-      ...(values.boxes ? { boxes: true } : {}),
-      ...(values.verbose ? { verbose: true } : {}),
-      ...(values.root ? { rootSelector: values.root } : {}),
-    };
-    const output = values.json
-      ? JSON.stringify(await page.snapshotTree(options), null, 2)
-      : await page.snapshot(options);
-    process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  } finally {
-    await browser.close();
-  }
-}
-
-async function mcpCommand(args: string[]): Promise<void> {
+async function mcpCommand(args: string[]): Promise<number> {
   let module: { runMcpCli?: (argv: string[]) => Promise<void> };
   try {
     module = await import('../mcp/cli.js');
@@ -97,45 +75,45 @@ async function mcpCommand(args: string[]): Promise<void> {
   }
   if (typeof module.runMcpCli !== 'function') throw new Error('ariaref: the MCP server entry (runMcpCli) is missing from this build. Run "npm run build".');
   await module.runMcpCli(args);
+  // A refused option sets the exit code (2) without throwing: keep it.
+  return Number(process.exitCode ?? 0);
 }
 
-/** `ariaref <tool> --param value`: one tool call in its own browser; its exit code, or undefined when `command` names no tool. */
-async function toolCommand(command: string, args: string[]): Promise<number | undefined> {
-  const { findTool, runToolOnce } = await import('./tool-args.js');
-  if (!findTool(command)) return undefined;
-  const { defaultSessionConfig, toolResultText } = await import('../tools/index.js');
-  const result = await runToolOnce(defaultSessionConfig(), command, args);
-  process.stdout.write(`${toolResultText(result)}\n`);
-  return result.isError ? 1 : 0;
+/** A tool name (`navigate`, `browser_resize`): checked here so a typo never starts a daemon. */
+async function isTool(name: string): Promise<boolean> {
+  const { findTool } = await import('./tool-args.js');
+  return !!findTool(name);
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      process.stdout.write(`${USAGE}\n`);
-      return command === undefined ? 1 : 0;
+    if (argv[0] === 'mcp') return await mcpCommand(argv.slice(1));
+    if (argv[0] === '--version' || argv[0] === '-v') { process.stdout.write(`${packageVersion()}\n`); return 0; }
+    const globals = extractGlobals(argv);
+    const [command, ...rest] = globals.rest;
+    if (command === undefined || command === 'help') {
+      process.stdout.write(`${await help(rest[0])}\n`);
+      return command === undefined && !globals.help ? 1 : 0;
     }
-    if (command === '--version' || command === '-v') {
-      process.stdout.write(`${packageVersion()}\n`);
+    if (globals.help) { process.stdout.write(`${await help(command)}\n`); return 0; }
+    if (command === 'skill') return await skillCommand(rest);
+    if (command === 'snapshot' && hasPositional(rest)) {
+      const { snapshotOnce } = await import('./oneshot.js');
+      await snapshotOnce(globals.json ? [...rest, '--json'] : rest);
       return 0;
     }
-    if (command === 'snapshot') {
-      if (rest.includes('--help') || rest.includes('-h')) { process.stdout.write(`${USAGE}\n`); return 0; }
-      await snapshotCommand(rest);
-      return 0;
-    }
-    if (command === 'mcp') {
-      await mcpCommand(rest);
-      // A refused option sets the exit code (2) without throwing: keep it.
-      return Number(process.exitCode ?? 0);
-    }
-    const toolExit = await toolCommand(command, rest);
-    if (toolExit !== undefined) return toolExit;
-    throw new UsageError(`unknown command "${command}".`);
+    if (!COMMAND_NAMES.includes(command) && !(await isTool(command)))
+      throw new UsageError(`unknown command "${command}". Run "ariaref --help" for the commands and tools.`);
+    const { runClient } = await import('./client.js');
+    const reply = await runClient([command, ...rest], globals.session, globals.json);
+    process.stdout.write(reply.stdout);
+    process.stderr.write(reply.stderr);
+    // For bench/cli.mjs: how much of the wall time was the tool's own work.
+    if (process.env.ARIAREF_TIMING && reply.toolMs !== undefined) process.stderr.write(`ariaref-timing tool=${reply.toolMs}\n`);
+    return reply.code;
   } catch (error) {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`ariaref: ${(error as Error).message.replace(/^ariaref: /, '')}\n${usage ? `\n${USAGE}\n` : ''}`);
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') || (error as Error).name === 'UsageError';
+    process.stderr.write(`ariaref: ${(error as Error).message.replace(/^ariaref: /, '')}\n${usage ? `${SHORT_USAGE}\n` : ''}`);
     return usage ? 2 : 1;
   }
 }

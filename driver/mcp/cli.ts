@@ -4,6 +4,9 @@ import { serveStdio } from './stdio.js';
 import { serveHttp } from './http.js';
 import { packageVersion } from '../index.js';
 
+// The shell CLI's daemon reads `ariaref open` options with the server's own parser.
+export { parseConfig, ConfigError, helpText } from './config.js';
+
 export async function runMcpCli(argv: string[]): Promise<void> {
   let parsed;
   try {

@@ -89,6 +89,11 @@ const PLAYWRIGHT_KEYS: Record<string, Target | Record<string, Target>> = {
       if (isObject(value) && isObject(value.headers))
         out.set('cdp-header', headerFlags(value.headers), 'browser.remoteEndpoint.headers');
     },
+    // Older Playwright MCP configs: headers for remoteEndpoint, kept for back-compat.
+    remoteHeaders: (value, out) => {
+      if (!isObject(value)) throw new ConfigError('"browser.remoteHeaders": expected an object of header names to values.');
+      out.set('cdp-header', headerFlags(value), 'browser.remoteHeaders');
+    },
     initPage: 'init-page',
     initScript: 'init-script',
     launchOptions: (value, out) => {

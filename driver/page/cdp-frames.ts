@@ -4,8 +4,9 @@
 //  - an out-of-process iframe has its own target (`newCDPSession(frame)` only works for those),
 //    whose root frame it is;
 //  - any other frame lives in its parent's target: it is found among the parent's children in
-//    `Page.getFrameTree`, by the same (url, name) sequence as Playwright's child list, or by a
-//    (url, name) no sibling shares.
+//    `Page.getFrameTree` by a (url, name) no sibling shares, or, when siblings share it, by its
+//    protocol frame id: a marker put on each candidate's document over the protocol, read back
+//    by Playwright in that frame's isolated world.
 // Anything less certain returns undefined, and the caller uses Playwright's path instead.
 import type { Frame, Page } from 'playwright';
 import { CdpTarget, type CdpFrameTree } from './cdp-session.js';
@@ -104,17 +105,46 @@ function findNode(tree: CdpFrameTree, frameId: string): CdpFrameTree | undefined
 interface FrameKey { url: string; name: string }
 
 /**
- * The CDP id of Playwright child `index` of `ours`: by position when both lists have the same
- * (url, name) sequence, else by a (url, name) pair that only one CDP child has and only one of
- * ours has. Undefined when neither is certain.
+ * The CDP id of Playwright child `index` of `ours`, when its (url, name) pair is one only one CDP
+ * child has and only one of ours has; otherwise the ids of the CDP children that share its pair
+ * (`candidates`), to be told apart by probing their documents (probeChild). Position alone is
+ * never trusted: the two lists need not be in the same order.
  */
-export function matchChildFrame(ours: FrameKey[], index: number, theirs: Array<FrameKey & { id: string }>): string | undefined {
+export function matchChildFrame(ours: FrameKey[], index: number, theirs: Array<FrameKey & { id: string }>): { id: string } | { candidates: string[] } {
   const same = (a: FrameKey, b: FrameKey) => a.url === b.url && a.name === b.name;
-  if (ours.length === theirs.length && ours.every((key, i) => same(key, theirs[i]!))) return theirs[index]!.id;
   const wanted = ours[index]!;
-  if (ours.filter(key => same(key, wanted)).length !== 1) return undefined;
-  const candidates = theirs.filter(key => same(key, wanted));
-  return candidates.length === 1 ? candidates[0]!.id : undefined;
+  const candidates = theirs.filter(key => same(key, wanted)).map(key => key.id);
+  if (candidates.length === 1 && ours.filter(key => same(key, wanted)).length === 1) return { id: candidates[0]! };
+  return { candidates };
+}
+
+/** The attribute a probe puts on each candidate document's root for a moment (plus its number). */
+const PROBE_ATTRIBUTE = 'data-ariaref-frame';
+const PROBE_TIMEOUT_MS = 1_000;
+let probes = 0;
+
+/**
+ * Which of the CDP frames `candidates` holds Playwright's `frame`: each candidate's root element
+ * gets its own value of PROBE_ATTRIBUTE over the protocol, and Playwright reads the attribute in
+ * `frame` through a CSS locator, which runs in its isolated world (page code cannot fake it).
+ */
+async function probeChild(target: CdpTarget, frame: Frame, candidates: string[]): Promise<string | undefined> {
+  if (!candidates.length) return undefined;
+  // An attribute of its own per probe: concurrent probes of the same siblings do not meet.
+  const attribute = `${PROBE_ATTRIBUTE}-${++probes}`;
+  const token = `p${Date.now().toString(36)}`;
+  const contexts = await Promise.all(candidates.map(id => target.contextId(id, PROBE_TIMEOUT_MS / 2).catch(() => undefined)));
+  const run = (i: number, expression: string) => contexts[i] === undefined ? Promise.resolve()
+    : target.send('Runtime.evaluate', { expression, contextId: contexts[i], returnByValue: true, silent: true }).then(() => undefined, () => undefined);
+  const root = 'document.documentElement';
+  try {
+    await Promise.all(candidates.map((_, i) => run(i, `${root} && ${root}.setAttribute(${JSON.stringify(attribute)}, ${JSON.stringify(`${token}-${i}`)})`)));
+    const value = await frame.locator(':root').getAttribute(attribute, { timeout: PROBE_TIMEOUT_MS }).catch(() => null);
+    if (!value?.startsWith(`${token}-`)) return undefined;
+    return candidates[Number(value.slice(token.length + 1))];
+  } finally {
+    await Promise.all(candidates.map((_, i) => run(i, `${root} && ${root}.removeAttribute(${JSON.stringify(attribute)})`)));
+  }
 }
 
 async function locateChild(page: Page, state: PageState, frame: Frame, parent: Frame): Promise<LocatedFrame | undefined> {
@@ -133,10 +163,11 @@ async function locateChild(page: Page, state: PageState, frame: Frame, parent: F
   const siblings = all.filter((_, i) => !outOfProcess[i]);
   const index = siblings.indexOf(frame);
   if (index < 0) return forgetOwn();
-  const frameId = matchChildFrame(
+  const match = matchChildFrame(
     siblings.map(f => ({ url: f.url(), name: f.name() })),
     index,
     (parentNode.childFrames ?? []).map(node => ({ url: fullUrl(node), name: node.frame.name ?? '', id: node.frame.id })));
+  const frameId = 'id' in match ? match.id : await probeChild(where.target, frame, match.candidates);
   return frameId ? { target: where.target, frameId } : forgetOwn();
 }
 

@@ -6,16 +6,19 @@ import { parseRef, type FrameRegistry, type LiveDocument, type ParsedRef } from 
 import { isMissingRuntimeError } from './inject.js';
 import { refSelector } from './selector-engine.js';
 import { checkRef, documentOf, refFor, snapshot, type LiveCheck } from './runtime.js';
+import type { RefCheckOptions } from '../../injected/types.js';
 import { PageTimeoutError, withDeadline } from '../deadline.js';
 import { firstLine } from '../errors.js';
 
 export { isRef, parseRef } from './frames.js';
 
 /** Why a ref cannot be used. */
-export type RefErrorKind = 'stale' | 'frame-gone' | 'no-snapshot' | 'unknown' | 'removed' | 'no-runtime';
+export type RefErrorKind = 'stale' | 'frame-gone' | 'no-snapshot' | 'unknown' | 'removed' | 'renamed' | 'hidden' | 'disabled' | 'replaced' | 'covered' | 'no-runtime';
 
 export class RefError extends Error {
-  constructor(message: string, readonly kind: RefErrorKind, readonly ref: string) {
+  constructor(message: string, readonly kind: RefErrorKind, readonly ref: string,
+    /** The element's role and name at its snapshot, and when that was, when the runtime knew them. */
+    readonly element?: { role?: string; name?: string; seenAt?: number }) {
     super(message);
     this.name = 'RefError';
   }
@@ -34,9 +37,9 @@ async function liveDocument(frame: Frame): Promise<LiveDocument | undefined> {
 }
 
 /** Ref check in the live document (the client injects the runtime once if the document lacks it). */
-async function liveCheck(frame: Frame, parsed: ParsedRef): Promise<LiveCheck> {
+async function liveCheck(frame: Frame, parsed: ParsedRef, options?: RefCheckOptions): Promise<LiveCheck> {
   try {
-    return await checkRef(frame, parsed.ref, CHECK_TIMEOUT_MS);
+    return await checkRef(frame, parsed.ref, CHECK_TIMEOUT_MS, options);
   } catch (error) {
     if (!isMissingRuntimeError(error)) throw error;
     throw new RefError(`Ref ${parsed.ref}: the ariaref runtime is not available in its frame (${frame.url()}). Take a new snapshot; if this persists, reload the page.`, 'no-runtime', parsed.ref);
@@ -44,10 +47,11 @@ async function liveCheck(frame: Frame, parsed: ParsedRef): Promise<LiveCheck> {
 }
 
 /**
- * The frame that owns `ref`, after checking that the ref resolves in its live document.
+ * The frame that owns `ref`, after checking that the ref resolves in its live document (and,
+ * with `options`, that its element kept its role and name, is shown, is enabled).
  * @throws RefError with the runtime's message, or the navigation that made the ref stale.
  */
-export async function validateRef(target: RefTarget, ref: string): Promise<Frame> {
+export async function validateRef(target: RefTarget, ref: string, options?: RefCheckOptions): Promise<Frame> {
   const parsed = parseRef(ref);
   if (!parsed) throw new RefError(`"${ref}" is not a snapshot ref (refs look like e5 or f2e7). Take a snapshot and use a ref from it.`, 'unknown', ref);
   const frame = target.frames.frameFor(parsed.prefix);
@@ -55,22 +59,26 @@ export async function validateRef(target: RefTarget, ref: string): Promise<Frame
     const liveMain = await liveDocument(target.page.mainFrame());
     throw new RefError(target.frames.missingFrameMessage(parsed, liveMain), 'frame-gone', parsed.ref);
   }
-  const live = await liveCheck(frame, parsed);
+  const live = await liveCheck(frame, parsed, options);
   if (!live.check) return frame;
   const stale = target.frames.staleRefMessage(parsed, live);
   if (stale) throw new RefError(stale, 'stale', parsed.ref);
-  throw new RefError(live.check.error, live.check.kind, parsed.ref);
+  throw new RefError(live.check.error, live.check.kind, parsed.ref, live.check);
 }
 
 /** An action's target: its Locator and the frame its element lives in (where the wait watches). */
 export interface ResolvedTarget {
   locator: Locator;
   frame: Frame;
+  /** The ref, when the target was one (actions then act through refSelector(ref, true)). */
+  ref?: string;
 }
 
 export interface ResolveOptions {
   /** A selector must match exactly one element now (refs always name one). */
   exactlyOne?: boolean;
+  /** What else a ref's element must be now (name unchanged, shown, enabled). */
+  check?: RefCheckOptions;
 }
 
 /**
@@ -84,8 +92,8 @@ export async function resolveTarget(target: RefTarget, refOrSelector: string, op
   const parsed = parseRef(trimmed);
   const main = target.page.mainFrame();
   if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target, trimmed) : target.page.locator(refOrSelector), frame: main };
-  const frame = await validateRef(target, parsed.ref);
-  return { locator: frame.locator(refSelector(parsed.ref)), frame };
+  const frame = await validateRef(target, parsed.ref, options.check);
+  return { locator: frame.locator(refSelector(parsed.ref)), frame, ref: parsed.ref };
 }
 
 /** resolveTarget's Locator alone. */
@@ -149,15 +157,6 @@ async function snapshotLine(frame: Frame, ref: string, refOptions: { prefix?: st
   return line.includes('[ref=') ? line : `${line} [ref=${ref}]`;
 }
 
-/**
- * A Locator for a ref without a round trip (sync). Routes to the ref's frame when known.
- * Unknown refs still fail fast when used (the selector engine throws the runtime's message).
- */
-export function refLocator(target: RefTarget, ref: string): Locator {
-  const parsed = parseRef(ref);
-  if (!parsed) return target.page.locator(ref);
-  const frame = target.frames.frameFor(parsed.prefix) ?? target.page.mainFrame();
-  return frame.locator(refSelector(parsed.ref));
-}
+// The sync Locator of a ref (AriaPage.ref) is page/ref-locator.ts: it checks the ref when used.
 
 export { describeCoveringElement, explainInterceptedClick, formatCoveringElement, isInterceptedClickError, type CoveringElement } from './covering.js';

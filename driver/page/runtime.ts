@@ -19,7 +19,7 @@
 // through the handle, i.e. through Playwright's evaluate.
 import type { ElementHandle, Frame } from 'playwright';
 import type {
-  ActivityMark, CoveringElement, FindQuery, FindResult, LocatorStep, RefCheck, RuntimeApi, SettleOptions, SettleReport,
+  ActivityMark, CoveringElement, FindQuery, FindResult, LocatorStep, RefCheck, RefCheckOptions, RuntimeApi, SettleOptions, SettleReport,
   SnapshotOptions, SnapshotResult,
 } from '../../injected/types.js';
 import type { LiveDocument } from './frames.js';
@@ -73,11 +73,11 @@ function pageInvoke(call: { method: string; args: unknown[]; optional?: boolean 
   return api[call.method](args[0], args[1]);
 }
 
-function pageCheckRef(ref: string): LiveCheck {
+function pageCheckRef(arg: { ref: string; options?: RefCheckOptions }): LiveCheck {
   const api = (globalThis as any).__ariaref;
   if (!api) throw new Error('__ariaref is not defined in this document');
   // A template literal rather than the page's String().
-  return { check: api.checkRef(ref), docId: `${api.docId}`, url: location.href };
+  return { check: api.checkRef(arg.ref, arg.options), docId: `${api.docId}`, url: location.href };
 }
 
 function pageDocument(): LiveDocument {
@@ -186,9 +186,12 @@ export function find(frame: Frame, query: FindQuery, timeoutMs: number): Promise
   return invoke(frame, 'find', [query], { timeoutMs, what: 'Searching the frame' });
 }
 
-/** `checkRef(ref)` in `frame`'s live document, with that document's id and URL. */
-export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS): Promise<LiveCheck> {
-  return callFunction(frame, pageCheckRef, ref, { timeoutMs, what: `Checking ref ${ref}` });
+/**
+ * `checkRef(ref, options)` in `frame`'s live document, with that document's id and URL (options:
+ * also fail for a renamed, hidden or disabled element, injected/snapshot/refs.ts).
+ */
+export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS, options?: RefCheckOptions): Promise<LiveCheck> {
+  return callFunction(frame, pageCheckRef, { ref, options }, { timeoutMs, what: `Checking ref ${ref}` });
 }
 
 /** The id (new on every cross-document navigation) and URL of `frame`'s live document. */

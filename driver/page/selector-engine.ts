@@ -2,15 +2,20 @@
 // runtime, so actions on a ref get Playwright's auto-waiting and actionability checks.
 // (Playwright reserves the name "aria-ref" for its own snapshots; engine names allow
 // [a-zA-Z0-9_] only.)
-import { selectors as defaultSelectors, type BrowserContext, type Frame, type Locator, type Selectors } from 'playwright';
+import { selectors as defaultSelectors, type BrowserContext, type Frame, type Locator, type Page, type Selectors } from 'playwright';
 import { callInFrame } from './cdp-evaluate.js';
 
 export const ENGINE_NAME = 'ariaref';
 
 /**
- * Runs in the page's main world (custom engines do), where `__ariaref` lives. An unknown ref
- * (typo, older document) throws the runtime's message so a locator fails at once instead of
- * waiting for its timeout; a removed element just matches nothing, so "wait until gone" works.
+ * Runs in the page's main world (custom engines do), where `__ariaref` lives. The body is a ref,
+ * optionally after a mode: `e5` for assertions and `act:e5` for actions.
+ *  - `e5`: an unknown ref (typo, older document) throws the runtime's message so a locator fails
+ *    at once instead of waiting for its timeout; a removed element just matches nothing, so
+ *    "wait until gone" (toBeHidden, waitFor detached) works.
+ *  - `act:e5`: a removed element, or one whose name changed, throws too: an action's
+ *    retry loop (Playwright re-queries after a failed hit test) must not wait for an element that
+ *    is gone for good, nor act on one that now means something else.
  */
 function createEngine() {
   const composedContains = (root: Node, node: Node | null): boolean => {
@@ -19,19 +24,21 @@ function createEngine() {
     return false;
   };
   return {
-    query(root: Node, ref: string): Element | null {
+    query(root: Node, body: string): Element | null {
       const api = (globalThis as any).__ariaref;
       if (!api) return null;
-      const problem = api.checkRef(ref);
+      const acting = body.startsWith('act:');
+      const ref = acting ? body.slice(4) : body;
+      const problem = acting ? api.checkRef(ref, { live: true }) : api.checkRef(ref);
       if (problem) {
-        if (problem.kind === 'removed') return null;
+        if (problem.kind === 'removed' && !acting) return null;
         throw new Error(problem.error);
       }
       const element = api.resolve(ref) as Element;
       return composedContains(root, element) ? element : null;
     },
-    queryAll(root: Node, ref: string): Element[] {
-      const element = this.query(root, ref);
+    queryAll(root: Node, body: string): Element[] {
+      const element = this.query(root, body);
       return element ? [element] : [];
     },
   };
@@ -89,9 +96,12 @@ export async function ensureSelectorEngine(context?: BrowserContext): Promise<vo
   if (context) await registerOnContext(context);
 }
 
-/** The selector string for a ref. */
-export function refSelector(ref: string): string {
-  return `${ENGINE_NAME}=${ref}`;
+/**
+ * The selector string for a ref: for assertions (a removed element matches nothing), or with
+ * `acting` for actions (a removed or renamed element throws at once, see createEngine).
+ */
+export function refSelector(ref: string, acting = false): string {
+  return `${ENGINE_NAME}=${acting ? 'act:' : ''}${ref}`;
 }
 
 /**
@@ -144,13 +154,21 @@ function looksLikeBrokenScript(message: string): boolean {
  * Only called after a failure, so the check costs nothing on healthy pages.
  */
 export async function replacedBuiltinsNote(locator: Locator, message: string): Promise<string | undefined> {
-  if (!String(locator).includes(`${ENGINE_NAME}=`) || !looksLikeBrokenScript(message)) return undefined;
-  const page = locator.page();
-  if (page.isClosed()) return undefined;
+  if (!String(locator).includes(`${ENGINE_NAME}=`)) return undefined;
+  return replacedBuiltinsIn(locator.page(), message);
+}
+
+/** The names of the built-ins the page replaced, when `message` looks like they broke Playwright's script. */
+export async function replacedBuiltinsList(page: Page, message: string): Promise<string[]> {
+  if (!looksLikeBrokenScript(message) || page.isClosed()) return [];
   const lists = await Promise.all(page.frames().map(frame => replacedIn(frame)));
-  const names = [...new Set(lists.flat())];
+  return [...new Set(lists.flat())];
+}
+
+async function replacedBuiltinsIn(page: Page, message: string): Promise<string | undefined> {
+  const names = await replacedBuiltinsList(page, message);
   if (!names.length) return undefined;
   const shown = names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
-  return `the page replaced JavaScript built-ins (${shown}) that Playwright's locators need, so actions on refs cannot run on this page. ` +
+  return `the page replaced JavaScript built-ins (${shown}) that Playwright's locators need, so this action cannot run on this page. ` +
     'Snapshots, find and navigation still work; to act, focus the element with the keyboard (press Tab) and press Enter or type without a ref, or navigate elsewhere.';
 }

@@ -31,6 +31,7 @@ import { testingTools } from './groups/testing.js';
 import { webmcpTools } from './groups/webmcp.js';
 import { devtoolsTools } from './groups/devtools.js';
 import { configTools } from './groups/get-config.js';
+import { pickTools } from './groups/pick.js';
 import { keyboardTools } from './groups/keyboard.js';
 import { dropTools } from './groups/drop.js';
 import { emulationTools } from './groups/emulation.js';
@@ -60,6 +61,7 @@ export const allTools: Tool[] = [
   ...testingTools,
   ...devtoolsTools,
   ...configTools,
+  ...pickTools,
 ];
 
 /** The tools this configuration can call: the core groups plus the --caps groups, minus code runners under --no-evaluate. */
@@ -119,7 +121,7 @@ async function answer(session: Session, name: string, args: unknown): Promise<To
       return errorResult(`${name} is switched off on this server (--no-evaluate). Ask the user to restart it without --no-evaluate if running code in the page is acceptable.`);
     if (known)
       return errorResult(`${name} belongs to the "${known.group}" group, which is off. Restart the server with --caps ${known.group} to use it.`);
-    return errorResult(`Unknown tool "${name}". Available tools: ${listedTools(session.config).map(t => t.name).join(', ')}.`);
+    return errorResult(`Tool "${name}" not found. Available tools: ${listedTools(session.config).map(t => t.name).join(', ')}.`);
   }
   let input: unknown;
   const renamed = new Map<string, string>();

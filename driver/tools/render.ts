@@ -12,12 +12,10 @@ import { bullets, fileLink, formatPage, formatSnapshot, section } from './format
 import { tabList } from './format/tabs.js';
 import { fenced } from './format/listing.js';
 import { timestampedName } from './files.js';
+import { markPicked } from './picked.js';
 
-export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string };
-
-export interface ToolResult { content: ContentBlock[]; isError?: boolean }
+import type { ContentBlock, ToolResult } from './result.js';
+export type { ContentBlock, ToolResult } from './result.js';
 
 const SNAPSHOT_LIMIT_MS = 15_000;
 
@@ -47,7 +45,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const snapshot = withDeadline(tab.aria().then(aria => aria.snapshot({
       rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose,
       budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
-    })), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
+    }).then(yaml => markPicked(tab.page, yaml))), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
     snapshot.catch(() => {});
     const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
     if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';

@@ -2,7 +2,7 @@
 // value, and no answer ever shows the value: every text that leaves the tool layer has each
 // value replaced by `<secret>NAME</secret>`, and generated code reads it from the environment.
 import { writeFileSync } from 'node:fs';
-import type { ToolResult } from './render.js';
+import type { ToolResult } from './result.js';
 
 export type Secrets = Record<string, string>;
 

@@ -218,8 +218,14 @@ export class Session {
     this.tabs.push(tab);
     page.on('close', () => this.onPageClosed(tab));
     if (this.config.initPages.length) {
-      this.initializing.set(page, runInitPages(this.config.initPages, page)
-        .catch(error => { this.pendingNotes.push(`${(error as Error).message} Fix the module or restart without --init-page.`); }));
+      // A failing module fails the tool that waits for the page, once, with its message: a hook
+      // that never ran must not go unnoticed (Playwright MCP reports it the same way).
+      const running = runInitPages(this.config.initPages, page).catch(error => {
+        this.initializing.set(page, Promise.resolve());
+        throw new Error(`${(error as Error).message} Fix the module or restart without --init-page; the page is open without it.`);
+      });
+      running.catch(() => {}); // a page no tool waits for (a popup) must not become an unhandled rejection
+      this.initializing.set(page, running);
     }
     const popup = announce && !this.openingTab && this.tabs.length > 1;
     if (!popup) {

@@ -4,6 +4,7 @@
 import { inAriaPass, passCache } from '../dom/pass-cache';
 import { computedDisplay, computedVisibility } from '../dom/style';
 import { elementTag, flatTreeParent } from '../dom/composed-tree';
+import { assignedSlotOf, shadowRootOf } from '../dom/closed-shadow';
 
 /** Elements that never render (or whose content is data, not presentation). */
 const nonRenderedTags = new Set([
@@ -91,7 +92,7 @@ function isHiddenByParentStructure(element: Element): boolean {
   const parent = element.parentElement;
   if (!parent) return false;
   // Light-DOM children of a shadow host are rendered only through a slot.
-  if (parent.shadowRoot && !element.assignedSlot) return true;
+  if (shadowRootOf(parent) && !assignedSlotOf(element)) return true;
   // A closed <details> renders only its first <summary> child.
   const parentTag = elementTag(parent);
   if (parentTag === 'details' && !parent.hasAttribute('open')) {
@@ -137,4 +138,21 @@ function isComposedInclusiveAncestor(ancestor: Element, element: Element): boole
   for (let node: Element | null = element; node; node = flatTreeParent(node))
     if (node === ancestor) return true;
   return false;
+}
+
+/**
+ * Elements the HTML rendering leaves out by default yet that keep the name an author gave them
+ * (html-aam / Chromium: a closed <dialog>, an <audio> without controls, an <rp> of a ruby): hidden
+ * for the tree, still named by aria-labelledby, aria-label or title when asked directly. Hidden by
+ * anything else (aria-hidden, inert, a hidden ancestor), they stay nameless.
+ */
+export function isUnrenderedButNameable(element: Element): boolean {
+  if (element.namespaceURI !== 'http://www.w3.org/1999/xhtml') return false;
+  const tag = elementTag(element);
+  const unrendered = (tag === 'dialog' && !element.hasAttribute('open')) || (tag === 'audio' && !element.hasAttribute('controls'))
+    || tag === 'rp';
+  if (!unrendered) return false;
+  if (element.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true' || element.hasAttribute('inert')) return false;
+  const parent = flatTreeParent(element);
+  return !parent || !isSubtreeHidden(parent);
 }

@@ -31,8 +31,12 @@ const kExtensionRoles = [
 
 export const kValidRoles: ReadonlySet<string> = new Set([...kAria12Roles, ...kExtensionRoles]);
 
-/** Role tokens that Chromium maps onto another role: ARIA 1.3's `image` synonym, the deprecated `directory`. */
-export const kRoleSynonyms: ReadonlyMap<string, string> = new Map([['image', 'img'], ['directory', 'list']]);
+/**
+ * Role tokens mapped onto another role: ARIA 1.3's `image` synonym (kept as `img` inside, see
+ * getComputedRole), `presentation`, which wai-aria 1.2 makes a synonym of `none` (computed as none),
+ * and the deprecated `directory` (Chromium: list).
+ */
+export const kRoleSynonyms: ReadonlyMap<string, string> = new Map([['image', 'img'], ['presentation', 'none'], ['directory', 'list']]);
 
 /**
  * Global ARIA attributes whose mere presence (even empty) makes an element ignore role=none/presentation

@@ -1,7 +1,8 @@
 // ARIA role computation: WAI-ARIA 1.2 explicit roles, HTML-AAM implicit roles, and the presentational
 // role rules of WAI-ARIA 1.2 §9 (conflict resolution and inheritance). Where the specs leave room we
 // follow Chromium, since agents act on Chromium; where the axe-core conformance cases decide a question
-// (unnamed <form>/<section>, scoped <header>/<footer>), they win.
+// (unnamed <form>, scoped <header>/<footer>), they win, unless html-aam or WPT settle it otherwise
+// (a titled <section> is a region; <img alt=""> is none even with a title).
 import { inAriaPass, passCache } from '../dom/pass-cache';
 import { elementTag, enclosingShadowRootOrDocument, parentElementOrShadowHost } from '../dom/composed-tree';
 import { isElementFocusable } from '../dom/focus';
@@ -39,10 +40,83 @@ export function getAriaRole(element: Element): string | null {
 }
 
 function computeAriaRole(element: Element): string | null {
-  const explicit = getExplicitAriaRole(element);
+  const explicit = explicitRoleOfNamedLandmark(element);
   if (!explicit) return getImplicitAriaRole(element);
   if (isPresentationalRole(explicit) && ignoresPresentationalRole(element)) return getImplicitAriaRole(element);
   return explicit;
+}
+
+/** Landmark roles that exist only with an accessible name (core-aam: region and form are mapped only when named). */
+const kNameRequiredRoles: ReadonlySet<string> = new Set(['region', 'form']);
+
+/**
+ * The explicit role, skipping region/form tokens when the element has no accessible name: the next
+ * valid token is tried, then the implicit role (wai-aria 9.1 "handling author errors": a nameless
+ * region is not a region; `<nav role=region>` stays navigation).
+ */
+function explicitRoleOfNamedLandmark(element: Element): string | null {
+  const value = element.getAttribute('role');
+  if (!value) return null;
+  for (const raw of value.split(/[ \t\n\f\r]+/)) {
+    const token = raw.toLowerCase();
+    const role = kRoleSynonyms.get(token) ?? token;
+    if (!kValidRoles.has(role)) continue;
+    if (kNameRequiredRoles.has(role) && !hasAuthorName(element, true)) continue;
+    const context = kRequiredContextRoles.get(role);
+    if (context && !hasRequiredContext(element, context)) continue;
+    return role;
+  }
+  return null;
+}
+
+/**
+ * wai-aria 1.2 §5.2.7 "Required Context Role", as Chromium enforces it (core-aam computed role): an
+ * explicit listitem, option or treeitem outside its container is no such item, so the next token or
+ * the host role applies (`<p role=listitem>` alone is a paragraph).
+ */
+const kRequiredContextRoles: ReadonlyMap<string, readonly string[]> = new Map([
+  ['listitem', ['list']],
+  ['option', ['listbox', 'group', 'combobox']],
+  ['treeitem', ['tree', 'group']],
+]);
+
+/** The nearest ancestor with a role of its own (generic and none are skipped) is one of `context`. */
+function hasRequiredContext(element: Element, context: readonly string[]): boolean {
+  if (element.id && ariaOwnedIds(element).has(element.id)) return true; // its owner may be anywhere
+  for (let e = parentElementOrShadowHost(element); e; e = parentElementOrShadowHost(e)) {
+    const role = getAriaRole(e);
+    // A container made presentational still holds its items as the author built them.
+    if (isPresentationalRole(role) && context.includes(nativeRole(e) ?? '')) return true;
+    if (!role || role === 'generic' || isPresentationalRole(role)) continue;
+    return context.includes(role);
+  }
+  return false;
+}
+
+const ownedIdsCache = passCache<Node, ReadonlySet<string>>();
+
+/** Ids named by any aria-owns of the element's tree scope, once per pass. */
+function ariaOwnedIds(element: Element): ReadonlySet<string> {
+  const scope = enclosingShadowRootOrDocument(element);
+  if (!scope) return new Set();
+  let ids = ownedIdsCache.get(scope);
+  if (!ids) {
+    const found = new Set<string>();
+    for (const owner of Array.from(scope.querySelectorAll('[aria-owns]')))
+      for (const id of (owner.getAttribute('aria-owns') ?? '').split(/\s+/)) if (id) found.add(id);
+    ids = found;
+    if (inAriaPass()) ownedIdsCache.set(scope, ids);
+  }
+  return ids;
+}
+
+/**
+ * The role as WebDriver's "computed role" reports it (what `__ariaref.role()` returns): ARIA 1.3's
+ * preferred `image` for img. The snapshot keeps `img`, the word Playwright prints and agents know.
+ */
+export function getComputedRole(element: Element): string | null {
+  const role = getAriaRole(element);
+  return role === 'img' ? 'image' : role;
 }
 
 /** First valid ARIA role token of the `role` attribute (ASCII case-insensitive, as Chromium), or null. */
@@ -117,14 +191,18 @@ function svgRole(element: Element, tag: string): string | null {
 type RoleRule = (element: Element) => string | null;
 
 const kContextualRoles: ReadonlyMap<string, RoleRule> = new Map(Object.entries({
-  a: e => (e.hasAttribute('href') ? 'link' : 'generic'),
+  // html-aam: <a> without href is generic. A focusable one (tabindex) is script's link, the "+2 more"
+  // of calendars: Chromium exposes it as a link, and an agent needs a role it can click.
+  a: e => (e.hasAttribute('href') || e.hasAttribute('tabindex') && isElementFocusable(e) ? 'link' : 'generic'),
   area: e => (e.hasAttribute('href') ? 'link' : null),
   aside: e => (!hasScopingAncestor(e, kAsideScopingTags, kAsideScopingRoles) || hasAuthorName(e, true) ? 'complementary' : 'generic'),
   footer: e => (hasScopingAncestor(e, kLandmarkScopingTags, kLandmarkScopingRoles) ? 'generic' : 'contentinfo'),
   header: e => (hasScopingAncestor(e, kLandmarkScopingTags, kLandmarkScopingRoles) ? 'generic' : 'banner'),
-  // A form or section is a landmark only with an author-given name (axe-core: the title attribute is not enough).
+  // html-aam: form and section are landmarks only with an accessible name. For <section> the title
+  // counts (it is an accessible name, Chromium agrees); for <form> axe-core's cases and Playwright
+  // want an author name (aria-label/-labelledby), and the YAML of unnamed-but-titled forms stays as it was.
   form: e => (hasAuthorName(e, false) ? 'form' : 'generic'),
-  section: e => (hasAuthorName(e, false) ? 'region' : 'generic'),
+  section: e => (hasAuthorName(e, true) ? 'region' : 'generic'),
   img: imgRole,
   input: inputRole,
   select: e => (e.hasAttribute('multiple') || selectSize(e) > 1 ? 'listbox' : 'combobox'),
@@ -133,11 +211,20 @@ const kContextualRoles: ReadonlyMap<string, RoleRule> = new Map(Object.entries({
   th: thRole,
 }));
 
-/** <img alt="">: presentational unless it has a title, a global ARIA attribute or is focusable. */
+/**
+ * html-aam: `<img alt="">` with no other name-giving attribute is role none; a title does not
+ * count (alt="" says the image is decorative), nor does an empty or blank aria-label. Focusable
+ * images and other global ARIA attributes keep the img role (wai-aria 9.3 conflict resolution).
+ */
 function imgRole(element: Element): string {
   if (element.getAttribute('alt') !== '') return 'img';
-  if (element.getAttribute('title')?.trim() || ignoresPresentationalRole(element)) return 'img';
-  return 'presentation';
+  if (isElementFocusable(element)) return 'img';
+  if (element.getAttribute('aria-label')?.trim() || element.hasAttribute('aria-labelledby')) {
+    if (hasAuthorName(element, false)) return 'img';
+  }
+  for (const attribute of kGlobalAriaAttributes)
+    if (attribute !== 'aria-label' && attribute !== 'aria-labelledby' && element.hasAttribute(attribute)) return 'img';
+  return 'none';
 }
 
 function inputRole(element: Element): string | null {

@@ -1,5 +1,7 @@
 // Composed-tree helpers shared by roles, names, hiddenness and the tree walk: tags, parents across
 // shadow roots and slots, tree scopes, and IDREF lists resolved in the element's own scope.
+// Closed shadow roots count like open ones (dom/closed-shadow.ts).
+import { assignedSlotOf } from './closed-shadow';
 
 /** Lower-case local name; safe for elements of any namespace. */
 export function elementTag(element: Element): string {
@@ -17,7 +19,7 @@ export function parentElementOrShadowHost(element: Element): Element | null {
 
 /** Parent in the flat tree used for rendering: the assigned slot when slotted, else the composed parent. */
 export function flatTreeParent(element: Element): Element | null {
-  const slot = element.assignedSlot;
+  const slot = assignedSlotOf(element);
   if (slot) return slot;
   return parentElementOrShadowHost(element);
 }

@@ -12,8 +12,13 @@ export function cssContentText(content: string | undefined, element: Element): s
     if (token.kind === 'string') text += token.value;
     else if (token.kind === 'attr') text += element.getAttribute(token.value) ?? '';
   }
-  return text;
+  // Icon fonts draw their glyphs from Private Use Area code points (`content: "\e900"`): no reader
+  // can say them, and a name made of one hides the title that names the icon button (accname 2I).
+  return privateUseOnly.test(text) ? '' : text;
 }
+
+/** Text made only of Private Use Area characters (BMP and planes 15-16), at least one, and white space. */
+const privateUseOnly = /^\s*(?:(?:[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF])\s*)+$/;
 
 type ContentToken = { kind: 'string' | 'attr' | 'other' | 'slash'; value: string };
 

@@ -5,6 +5,7 @@
 import { inAriaPass, passCache } from './pass-cache';
 import { getElementComputedStyle } from './style';
 import { cssContentText } from './css-content';
+import { shadowRootOf } from './closed-shadow';
 
 const pseudoSelector = /:(?::)?(?:before|after)\b/i;
 /** Matches every element: used when a sheet cannot be read or a selector cannot be narrowed. */
@@ -107,13 +108,14 @@ const documentSelectorCache = passCache<Document, string>();
  * their host (`:host::before`) and its children (`::slotted(x)::before`), and elements inside shadow
  * trees are styled by their scopes' sheets and by `::part()`; all of those are asked. The UA sheet's
  * only generated content is <q>'s quotes, which `cssContentText` does not read. Closed shadow roots
- * cannot be seen from here: their hosts count as plain elements, as everywhere in the snapshot.
+ * the runtime kept (closed-shadow.ts) count like open ones.
  */
 export function mayHaveGeneratedContent(element: Element): boolean {
   if (!inAriaPass()) return true;
   const doc = element.ownerDocument;
-  if (!doc || element.shadowRoot || element.getRootNode() !== doc) return true;
-  if (element.parentElement?.shadowRoot) return true;
+  if (!doc || shadowRootOf(element) || element.getRootNode() !== doc) return true;
+  const parent = element.parentElement;
+  if (parent && shadowRootOf(parent)) return true;
   let selector = documentSelectorCache.get(doc);
   if (selector === undefined) {
     selector = pseudoContentSelector(doc);

@@ -5,14 +5,36 @@
 // the page can read and copy it, so a cached ref is reused only when our own ref->element map still
 // points at this very element. Refs are `${prefix}e${n}` with n from a per-document counter that the
 // driver floors with `seed`, so a ref never repeats within a tab across navigations.
-import type { RefCheck } from '../types';
+// Refs whose elements left (removed, or renamed so a new ref took over) are remembered, boundedly,
+// with their role, name and the last snapshot that saw them, so an error can say what happened.
+import type { RefCheck, RefCheckOptions } from '../types';
+import { disabledReason, hiddenReason } from './actionable';
 
 interface AriaRef { role: string; name: string; ref: string }
 
-interface Entry { element: Element; role: string; name: string }
+interface Entry { element: Element; role: string; name: string; seenAt: number }
+
+/** A ref whose element left: removed from the document, or renamed (a new ref took its place). */
+interface Departed { role: string; name: string; seenAt: number; now?: { role: string; name: string; ref: string } }
+
+/** How many departed refs are remembered (oldest forgotten first): enough for any agent's context. */
+const MAX_DEPARTED = 2000;
 
 const getOwnDescriptor = Object.getOwnPropertyDescriptor;
 const defineProperty = Object.defineProperty;
+const now = Date.now;
+
+/** `button "Save"`, or the role alone when it has no name. */
+function label(role: string, name: string): string {
+  return name ? `${role} ${JSON.stringify(name)}` : role;
+}
+
+/** HH:MM:SS in the page's local time. */
+function clock(ms: number): string {
+  const date = new Date(ms);
+  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
 
 export class RefRegistry {
   private counter = 0;
@@ -20,15 +42,25 @@ export class RefRegistry {
   private snapshotTaken = false;
   private readonly byRef = new Map<string, Entry>();
   private readonly byElement = new Map<Element, string>();
+  private readonly departed = new Map<string, Departed>();
+  /** Role and name of an element now, as a snapshot would give them (set by the snapshot runtime). */
+  private describe: ((element: Element) => { role: string; name: string } | undefined) | undefined;
 
-  /** Start of a snapshot pass: apply the driver's prefix and counter floor, forget removed elements. */
+  /** How checks with `live` compute an element's current role and name. */
+  setDescriber(describe: (element: Element) => { role: string; name: string } | undefined): void {
+    this.describe = describe;
+  }
+
+  /** Start of a snapshot pass: apply the driver's prefix and counter floor, move removed elements to the departed. */
   beginSnapshot(prefix: string | undefined, seed: number | undefined): void {
     this.configure(prefix, seed);
     this.snapshotTaken = true;
+    const at = now();
     for (const [ref, entry] of this.byRef) {
-      if (entry.element.isConnected) continue;
+      if (entry.element.isConnected) { entry.seenAt = at; continue; }
       this.byRef.delete(ref);
       if (this.byElement.get(entry.element) === ref) this.byElement.delete(entry.element);
+      this.depart(ref, { role: entry.role, name: entry.name, seenAt: entry.seenAt });
     }
   }
 
@@ -53,8 +85,12 @@ export class RefRegistry {
     const ref = `${this.prefix}e${++this.counter}`;
     // The element's previous ref (role or name changed) stops resolving: it described something else.
     const previous = this.byElement.get(element);
-    if (previous !== undefined && this.byRef.get(previous)?.element === element) this.byRef.delete(previous);
-    this.byRef.set(ref, { element, role, name });
+    const old = previous !== undefined ? this.byRef.get(previous) : undefined;
+    if (previous !== undefined && old?.element === element) {
+      this.byRef.delete(previous);
+      this.depart(previous, { role: old.role, name: old.name, seenAt: old.seenAt, now: { role, name, ref } });
+    }
+    this.byRef.set(ref, { element, role, name, seenAt: now() });
     this.byElement.set(element, ref);
     writeCachedRef(element, { role, name, ref });
     return ref;
@@ -65,17 +101,44 @@ export class RefRegistry {
     return this.byElement.get(element);
   }
 
-  /** null when the ref resolves to a connected element; otherwise the actionable error. */
-  check(ref: string): RefCheck {
+  /**
+   * null when the ref resolves to a connected element; otherwise the actionable error. With
+   * `live`, an element whose name changed since its snapshot fails as renamed; `visible`
+   * and `enabled` fail for display:none / visibility:hidden and disabled elements, naming why.
+   */
+  check(ref: string, options: RefCheckOptions = {}): RefCheck {
     const entry = this.byRef.get(ref);
     if (!entry) {
       if (!this.snapshotTaken)
         return { kind: 'no-snapshot', error: `No snapshot has been taken in this page yet, so ref ${ref} cannot be resolved. Take a snapshot first.` };
-      return { kind: 'unknown', error: `Ref ${ref} not found in the current page snapshot. Take a new snapshot.` };
+      const gone = this.departed.get(ref);
+      if (gone?.now) {
+        const current = this.byRef.get(gone.now.ref);
+        const where = current && current.element.isConnected ? ` [ref=${gone.now.ref}]. Act on ${gone.now.ref} if it is still the element you want, or take a new snapshot.` : '. Take a new snapshot.';
+        return { kind: 'renamed', role: gone.role, name: gone.name, seenAt: gone.seenAt,
+          error: `Ref ${ref} was ${label(gone.role, gone.name)}, is now ${label(gone.now.role, gone.now.name)}${where}` };
+      }
+      if (gone) return this.removed(ref, gone);
+      return { kind: 'unknown', error: `Ref ${ref} not found in the current page snapshot. Try capturing new snapshot.` };
     }
-    if (!entry.element.isConnected) {
-      const label = entry.name ? `${entry.role} ${JSON.stringify(entry.name)}` : entry.role;
-      return { kind: 'removed', error: `Ref ${ref} (${label}) no longer exists on the page: it was removed after the snapshot. Take a new snapshot.` };
+    if (!entry.element.isConnected) return this.removed(ref, entry);
+    // A hidden element's name loses its hidden content: judge the name only while it is shown.
+    const hidden = options.live || options.visible ? hiddenReason(entry.element) : undefined;
+    if (hidden && options.visible)
+      return { kind: 'hidden', role: entry.role, name: entry.name, seenAt: entry.seenAt,
+        error: `Ref ${ref} (${label(entry.role, entry.name)}) is not visible now (${hidden}). Show it first (open its tab, menu or step), take a new snapshot, then retry.` };
+    if (options.live && !hidden && this.describe && entry.role !== 'generic' && entry.role !== 'iframe') {
+      // The name alone: a role computed outside the tree walk may differ in context (the walk's
+      // refinements), and a false "renamed" would refuse a sound action.
+      const current = this.describe(entry.element);
+      if (current && current.name !== entry.name)
+        return { kind: 'renamed', role: entry.role, name: entry.name, seenAt: entry.seenAt,
+          error: `Ref ${ref} was ${label(entry.role, entry.name)}, is now ${label(entry.role, current.name)}. Take a new snapshot and use the element's new ref.` };
+    }
+    if (options.enabled) {
+      const why = disabledReason(entry.element);
+      if (why) return { kind: 'disabled', role: entry.role, name: entry.name, seenAt: entry.seenAt,
+        error: `Ref ${ref} (${label(entry.role, entry.name)}) is disabled now (${why}). Complete what the form needs first, take a new snapshot, then retry.` };
     }
     return null;
   }
@@ -91,6 +154,20 @@ export class RefRegistry {
     const byRef = new Map<string, Element>();
     for (const [ref, entry] of this.byRef) byRef.set(ref, entry.element);
     return { byRef, byElement: new Map(this.byElement) };
+  }
+
+  private removed(ref: string, what: { role: string; name: string; seenAt: number }): RefCheck {
+    return { kind: 'removed', role: what.role, name: what.name, seenAt: what.seenAt,
+      error: `Ref ${ref} (${label(what.role, what.name)}) no longer exists: it was removed after the snapshot of ${clock(what.seenAt)}. Take a new snapshot.` };
+  }
+
+  private depart(ref: string, departed: Departed): void {
+    this.departed.delete(ref);
+    this.departed.set(ref, departed);
+    if (this.departed.size > MAX_DEPARTED) {
+      const oldest = this.departed.keys().next().value;
+      if (oldest !== undefined) this.departed.delete(oldest);
+    }
   }
 
   private isOwnRef(ref: unknown): ref is string {

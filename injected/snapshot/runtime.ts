@@ -1,7 +1,7 @@
 // One document's snapshot runtime: options -> tree -> YAML/JSON, plus ref resolution.
 // Kept apart from injected/index.ts (which installs it on globalThis) so jsdom tests can build one with a
 // fake layout probe.
-import type { AriaNode, RefCheck, SnapshotOptions, SnapshotResult } from '../types';
+import type { AriaNode, RefCheck, RefCheckOptions, SnapshotOptions, SnapshotResult } from '../types';
 import { beginAriaCaches, endAriaCaches } from '../dom/pass-cache';
 import { wellFormed } from './text';
 import { getAriaRole } from '../aria/roles';
@@ -18,7 +18,7 @@ import { type VisibilityProbe, layoutProbe } from './visibility';
 export interface SnapshotRuntime {
   snapshot(options?: SnapshotOptions): SnapshotResult;
   resolve(ref: string): Element;
-  checkRef(ref: string): RefCheck;
+  checkRef(ref: string, options?: RefCheckOptions): RefCheck;
   refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   readonly refs: RefRegistry;
 }
@@ -26,11 +26,12 @@ export interface SnapshotRuntime {
 export function createSnapshotRuntime(doc: Document, docId: string, probe: VisibilityProbe = layoutProbe): SnapshotRuntime {
   const refs = new RefRegistry();
   const incremental = new IncrementalSnapshots(doc);
+  refs.setDescriber(element => describeNow(doc, element));
   return {
     refs,
     snapshot: options => takeSnapshot(doc, docId, { refs, probe, incremental }, options ?? {}),
     resolve: ref => refs.resolve(String(ref)),
-    checkRef: ref => refs.check(String(ref)),
+    checkRef: (ref, options) => refs.check(String(ref), options && typeof options === 'object' ? options : undefined),
     refFor: (element, options) => {
       const before = element && element.nodeType === 1 ? refs.existingRef(element) : undefined;
       const ref = refForElement(doc, refs, element, options);
@@ -108,6 +109,24 @@ function selectRoot(doc: Document, selector: string): Element {
   }
   if (!found) throw new Error(`No element matches the CSS selector ${JSON.stringify(String(selector))} in this page, so there is nothing to snapshot.`);
   return found;
+}
+
+/** Role and name of an element now, as refForElement computes them (checks of renamed refs). */
+function describeNow(doc: Document, element: Element): { role: string; name: string } | undefined {
+  beginAriaCaches();
+  try {
+    const tag = element.localName;
+    if (tag === 'iframe' || tag === 'frame') return { role: 'iframe', name: '' };
+    const role = getAriaRole(element);
+    const presentational = !role || role === 'none' || role === 'presentation';
+    const secrets = new Secrets();
+    secrets.addScope(doc);
+    const scope = element.getRootNode();
+    if (scope !== doc && scope.nodeType === 11) secrets.addScope(scope as ShadowRoot);
+    return { role: presentational ? 'generic' : role!, name: nodeName(element, secrets) };
+  } finally {
+    endAriaCaches();
+  }
 }
 
 /** The element's current ref, or a new one (for elements the last snapshot did not show). */

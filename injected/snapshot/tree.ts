@@ -12,6 +12,7 @@ import type { AriaNode } from '../types';
 import { beginAriaCaches, endAriaCaches } from '../dom/pass-cache';
 import { computedDisplay } from '../dom/style';
 import { elementTag, enclosingShadowRootOrDocument } from '../dom/composed-tree';
+import { assignedSlotOf, shadowRootOf } from '../dom/closed-shadow';
 import { normalizeDisplayText, wellFormed } from './text';
 import { isElementHiddenForAria, topmostModalDialog } from '../aria/hidden';
 import { getAriaRole } from '../aria/roles';
@@ -191,7 +192,7 @@ class Walk {
 
   /** The node to emit for a visible element, or undefined when its content goes to its parent. */
   private nodeFor(element: Element, role: string | null, forced: boolean): AriaNode | undefined {
-    const presentational = !role || role === 'none' || role === 'presentation';
+    const presentational = !role || role === 'none' || role === 'presentation' || isBareRowGroup(element, role);
     if (!presentational && role !== 'generic') return this.emit(element, role!, nodeName(element, this.secrets));
     const name = role === 'generic' ? nodeName(element, this.secrets) : '';
     if (name || forced || (role === 'generic' && this.options.verbose)) return this.emit(element, 'generic', name);
@@ -220,10 +221,14 @@ class Walk {
     return { ref: box.visible && receivesPointerEvents(element), rect: box.visible ? box.rect : undefined };
   }
 
-  /** Frames get a ref always: the driver stitches the child frame's snapshot in at that ref. */
+  /**
+   * Frames get a ref always: the driver stitches the child frame's snapshot in at that ref. Named by
+   * aria-label or title (html-aam iframe: accname 2D, 2I), which tells an agent what the frame is for.
+   */
   private emitFrame(element: Element, builder: Builder): void {
-    const node: AriaNode = { role: 'iframe', name: '', children: [] };
-    node.ref = this.options.refs.refFor(element, 'iframe', '');
+    const name = nodeName(element, this.secrets);
+    const node: AriaNode = { role: 'iframe', name, children: [] };
+    node.ref = this.options.refs.refFor(element, 'iframe', name);
     this.options.reuse?.noteRef(node, element);
     if (element === this.activeElement) node.active = true;
     if (this.options.boxes) {
@@ -244,7 +249,8 @@ class Walk {
       if (after) trailer.push(after);
     }
     if (separator !== undefined) trailer.push(separator);
-    const pseudo = element.shadowRoot ? unionSelectors(parent.pseudo, pseudoContentSelector(element.shadowRoot)) : parent.pseudo;
+    const shadow = shadowRootOf(element);
+    const pseudo = shadow ? unionSelectors(parent.pseudo, pseudoContentSelector(shadow)) : parent.pseudo;
     return { builder, owns, children: this.childrenOf(element), index: 0, textVisible, trailer, pseudo, mark };
   }
 
@@ -254,11 +260,15 @@ class Walk {
     if (elementTag(element) === 'slot' && typeof (element as HTMLSlotElement).assignedNodes === 'function') {
       const assigned = (element as HTMLSlotElement).assignedNodes();
       if (assigned.length) source = assigned;
-    } else if (element.shadowRoot) {
-      this.ownership.scan(element.shadowRoot);
-      if (this.ownership.hasOwners()) this.options.reuse?.ownersFound();
-      this.secrets.addScope(element.shadowRoot);
-      source = element.shadowRoot.childNodes;
+    } else {
+      // Closed roots too: the runtime keeps them (dom/closed-shadow.ts), and they are what is drawn.
+      const shadow = shadowRootOf(element);
+      if (shadow) {
+        this.ownership.scan(shadow);
+        if (this.ownership.hasOwners()) this.options.reuse?.ownersFound();
+        this.secrets.addScope(shadow);
+        source = shadow.childNodes;
+      }
     }
     const children: Node[] = [];
     for (let i = 0; i < source.length; i++) {
@@ -270,6 +280,18 @@ class Walk {
     if (owned) for (const child of owned) children.push(child);
     return children;
   }
+}
+
+/**
+ * A <tbody> the author gave nothing of its own (no role, no aria-* attribute): Chromium does not
+ * expose it, and a `rowgroup` line on every table tells an agent nothing. <thead>/<tfoot> stay: they
+ * say which rows head or foot the table.
+ */
+function isBareRowGroup(element: Element, role: string | null): boolean {
+  if (role !== 'rowgroup' || elementTag(element) !== 'tbody' || element.hasAttribute('role')) return false;
+  const attributes = element.attributes;
+  for (let i = 0; i < attributes.length; i++) if (attributes[i].name.startsWith('aria-')) return false;
+  return true;
 }
 
 /** How an element's box separates the text around it: a line break, a space, or nothing (inline). */
@@ -310,13 +332,13 @@ function deepActiveElement(doc: Document): Element | null {
   let active = doc.activeElement;
   // With nothing focused, activeElement is the body: not worth an [active] marker.
   if (!active || active === doc.body || active === doc.documentElement) return null;
-  while (active.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  for (let root = shadowRootOf(active); root?.activeElement; root = shadowRootOf(active)) active = root.activeElement;
   return active;
 }
 
 function composedParentNode(node: Node): Node | null {
-  const element = node as Element;
-  if (element.assignedSlot) return element.assignedSlot;
+  const slot = node.nodeType === 1 ? assignedSlotOf(node as Element) : null;
+  if (slot) return slot;
   const parent = node.parentNode;
   if (parent && parent.nodeType === 11 && (parent as ShadowRoot).host) return (parent as ShadowRoot).host;
   return parent;

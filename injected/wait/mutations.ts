@@ -3,7 +3,8 @@
 // already churning before an action (tickers, clocks, animations) from one the action disturbed.
 // The same records tell incremental snapshots what changed (incremental/dirty.ts); for that, it
 // also reports what no record shows: shadow roots attached and custom elements defined later.
-import { NativeMutationObserver, now, observe } from './timing';
+import { NativeMutationObserver, listen, nativeSetTimeout, now, observe } from './timing';
+import { shadowRootOf } from '../dom/closed-shadow';
 
 export type MutationListener = (records: number, at: number) => void;
 
@@ -46,6 +47,7 @@ function listShadowRoot(root: ShadowRoot): void {
 
 /** The open shadow roots observed so far whose host is in the document (pruning the others). */
 export function connectedShadowRoots(): ShadowRoot[] {
+  adoptPendingShadowRoots();
   const result: ShadowRoot[] = [];
   for (let i = shadowRoots.length - 1; i >= 0; i--) {
     const root = shadowRoots[i].deref();
@@ -61,13 +63,13 @@ export function connectedShadowRoots(): ShadowRoot[] {
 function adoptShadowRoots(node: Node): void {
   if (node.nodeType !== 1 && node.nodeType !== 11 && node.nodeType !== 9) return;
   const start = node as Element | DocumentFragment | Document;
-  const own = (start as Element).shadowRoot;
+  const own = start.nodeType === 1 ? shadowRootOf(start as Element) : null;
   if (own) { observeRoot(own); adoptShadowRoots(own); }
   if (typeof (start as ParentNode).querySelectorAll !== 'function') return;
   // querySelectorAll('*') does not enter shadow trees: recurse into each one found.
   const all = (start as ParentNode).querySelectorAll('*');
   for (let i = 0; i < all.length; i++) {
-    const root = all[i].shadowRoot;
+    const root = shadowRootOf(all[i]);
     if (root && !observedRoots.has(root)) { observeRoot(root); adoptShadowRoots(root); }
   }
 }
@@ -110,7 +112,9 @@ function watchUnrecordedChanges(): void {
   if (typeof attach === 'function') {
     const wrapped = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
       const root = attach.call(this, init) as ShadowRoot;
-      if (this.shadowRoot === root) observeRoot(root); // open roots only: closed ones are not walked
+      // Closed roots too: the snapshot walks them (dom/closed-shadow.ts). While the document is
+      // parsed nothing reads records: the DOMContentLoaded pass adopts connected roots in bulk.
+      if (!parsing) observeRoot(root);
       structureChanged(this);
       return root;
     };
@@ -131,12 +135,60 @@ function watchUnrecordedChanges(): void {
 export function installMutationTracking(): void {
   if (observer || typeof document === 'undefined') return;
   observer = new NativeMutationObserver(onRecords);
-  observeRoot(document);
   watchUnrecordedChanges();
+  if (document.readyState !== 'loading') { observeRoot(document); return; }
+  // While the parser builds the document, a record for every node it inserts was most of the
+  // runtime's page-load cost (a 5,000-row table: as long again as parsing it). The document is
+  // observed from DOMContentLoaded on, its declarative shadow roots adopted in one pass; until then
+  // a heartbeat stands for the parser's changes, so waits see a changing page. Incremental snapshots
+  // start then too (isTracking is false before): snapshots taken while parsing are full ones.
+  parsing = true;
+  heartbeat();
+  listen(document, 'DOMContentLoaded', startObservingDocument);
+}
+
+const HEARTBEAT_MS = 50;
+/** True from install until DOMContentLoaded: the parser is still inserting the document. */
+let parsing = false;
+
+function heartbeat(): void {
+  if (!parsing) return;
+  if (document.readyState !== 'loading') { startObservingDocument(); return; }
+  syntheticBatch();
+  nativeSetTimeout(heartbeat, HEARTBEAT_MS);
+}
+
+function syntheticBatch(): void {
+  const at = now();
+  lastBatchAt = at;
+  batchTimes[batchCursor] = at;
+  batchCursor = (batchCursor + 1) % HISTORY;
+  for (const listener of listeners) {
+    try { listener(1, at); } catch { /* a listener bug must not break the observer */ }
+  }
+}
+
+function startObservingDocument(): void {
+  if (!parsing) return;
+  parsing = false;
+  observeRoot(document);
+  // Declarative shadow roots the parser attached: found by one pass over the document, made when
+  // first needed (a snapshot, a wait) rather than on the load path.
+  shadowScanPending = true;
+  syntheticBatch();
+}
+
+let shadowScanPending = false;
+
+function adoptPendingShadowRoots(): void {
+  if (!shadowScanPending) return;
+  shadowScanPending = false;
+  adoptShadowRoots(document);
 }
 
 /** Whether every change to `doc` reaches the listeners (the runtime installed tracking for it). */
 export function isTracking(doc: Document): boolean {
+  adoptPendingShadowRoots();
   return !!observer && observedRoots.has(doc);
 }
 
@@ -163,6 +215,7 @@ export function onStructureChange(listener: StructureListener): () => void {
  */
 export function rescanShadowRoots(): void {
   if (!observer) installMutationTracking();
+  shadowScanPending = false;
   if (typeof document !== 'undefined') adoptShadowRoots(document);
 }
 
@@ -182,5 +235,5 @@ export function batchesBetween(from: number, to: number): number {
 }
 
 export function lastMutationAt(): number {
-  return lastBatchAt;
+  return parsing ? now() : lastBatchAt;
 }

@@ -104,13 +104,14 @@ describe('budgeted snapshots in Chromium', () => {
   it('page the children of a root ref with offset and limit', async () => {
     await page.setContent(table(50));
     const full = await snap({});
-    const rowgroup = /- rowgroup \[ref=(e\d+)\]:\n\s+- row \[ref=e\d+\]:\n\s+- cell "Order 1"/.exec(full)![1];
-    const paged = await snap({ rootRef: rowgroup, offset: 10, limit: 3 });
+    // The rows sit directly under the table (a bare <tbody> is not shown), after the <thead> rowgroup.
+    const rowgroup = /- table "Orders" \[ref=(e\d+)\]:\n\s+- rowgroup/.exec(full)![1];
+    const paged = await snap({ rootRef: rowgroup, offset: 11, limit: 3 });
     expect(paged).toContain(`earlier items: snapshot with ref=${rowgroup} offset=0`);
     expect(paged).toContain('cell "Order 11"');
     expect(paged).toContain('cell "Order 13"');
     expect(paged).not.toContain('cell "Order 14"');
-    expect(paged).toContain(`… 37 more items: snapshot with ref=${rowgroup} offset=13`);
+    expect(paged).toContain(`… 37 more items: snapshot with ref=${rowgroup} offset=14`);
   });
 
   it('find by role and name returns the ref and its path', async () => {

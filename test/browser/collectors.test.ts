@@ -126,7 +126,7 @@ describe('console', () => {
     expect(texts(collectors, true)).toContain('page 1 first');
     const listed = listConsoleMessages(collectors.console, { includeEarlier: true });
     expect(listed).toContain('#### Navigation');
-    expect(listed).toContain(`#${firstId} [log] page 1 first`);
+    expect(listed).toContain(`#${firstId} [LOG] page 1 first`);
     expect(listed).toContain('repeat 2 (x3)');
     // Ids do not depend on what is listed: the same id still names the same message.
     expect(showConsoleMessage(collectors.console, firstId)).toContain('page 1 first');
@@ -189,8 +189,8 @@ describe('network', () => {
     expect(collectors.network.list({ url: '/\\/JSON$/i' })[0].items).toHaveLength(1);
 
     const listing = listNetworkRequests(collectors.network);
-    expect(listing).toContain('FAILED net::ERR_CONNECTION_REFUSED');
-    expect(listing).toContain('=> 204');
+    expect(listing).toContain('[FAILED] net::ERR_CONNECTION_REFUSED');
+    expect(listing).toContain('=> [204]');
     const json = collectors.network.list({ url: '/json' })[0].items[0];
     const detail = await showNetworkRequest(collectors.network, json.id);
     expect(detail).toContain('hello body');

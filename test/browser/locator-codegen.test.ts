@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright';
 import type { AriaBrowser, AriaPage } from '../../driver/index.js';
 import { actionCode, locatorCode } from '../../driver/tools/codegen/locator.js';
+import { pageCode } from '../../driver/tools/codegen/page.js';
 import { launchTestBrowser, refOf, startServer, type TestServer } from './driver-harness.js';
 
 let server: TestServer;
@@ -81,11 +82,21 @@ describe('generated locators', () => {
     const path = await page.locatorPath(refOf(await page.snapshot(), 'button "Pay now"'));
     expect(locatorCode(path, 'python')).toBe('page.get_by_title("Payment").content_frame.get_by_role("button", name="Pay now")');
     expect(locatorCode(path, 'java')).toBe('page.getByTitle("Payment").contentFrame().getByRole(AriaRole.BUTTON, new FrameLocator.GetByRoleOptions().setName("Pay now"))');
-    expect(locatorCode(path, 'csharp')).toBe('Page.GetByTitle("Payment").ContentFrame.GetByRole(AriaRole.Button, new() { Name = "Pay now" })');
+    expect(locatorCode(path, 'csharp')).toBe('page.GetByTitle("Payment").ContentFrame.GetByRole(AriaRole.Button, new() { Name = "Pay now" })');
     const locator = "page.getByRole('textbox')";
     expect(actionCode(locator, { method: 'fill', text: "it's" }, 'typescript')).toBe("await page.getByRole('textbox').fill('it\\'s');");
     expect(actionCode('page.get_by_role("textbox")', { method: 'fill', text: 'x' }, 'python')).toBe('page.get_by_role("textbox").fill("x")');
-    expect(actionCode('Page.GetByRole(AriaRole.Button)', { method: 'click', clickCount: 2 }, 'csharp')).toBe('await Page.GetByRole(AriaRole.Button).DblClickAsync();');
+    expect(actionCode('page.GetByRole(AriaRole.Button)', { method: 'click', clickCount: 2 }, 'csharp')).toBe('await page.GetByRole(AriaRole.Button).DblClickAsync();');
     expect(actionCode(locator, { method: 'click', button: 'right', modifiers: ['Shift'] }, 'typescript')).toBe("await page.getByRole('textbox').click({ button: 'right', modifiers: ['Shift'] });");
+  });
+});
+
+describe('page calls in every language, as Playwright MCP writes them', () => {
+  it('navigates with goto, navigate (Java) and GotoAsync (C#), on a variable named page', () => {
+    const call = { method: 'goto', url: 'https://example.com/' } as const;
+    expect(pageCode(call, 'typescript')).toBe("await page.goto('https://example.com/');");
+    expect(pageCode(call, 'python')).toBe('page.goto("https://example.com/")');
+    expect(pageCode(call, 'java')).toBe('page.navigate("https://example.com/");');
+    expect(pageCode(call, 'csharp')).toBe('await page.GotoAsync("https://example.com/");');
   });
 });

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'conformance');
-const order = ['wpt-manual', 'wpt-comp', 'wpt-shadowdom', 'axe-accessible-text', 'axe-implicit-role'];
+const order = ['wpt-manual', 'wpt-comp', 'wpt-shadowdom', 'wpt-aam', 'axe-accessible-text', 'axe-implicit-role'];
 const files = existsSync(dir) ? readdirSync(dir).filter(f => f.endsWith('.json')) : [];
 if (!files.length) {
   console.log('No conformance results found; run `npm run conformance`.');
@@ -22,6 +22,15 @@ const line = row => row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.pa
 console.log(line(table[0]));
 console.log(widths.map(w => '-'.repeat(w)).join('  '));
 for (const row of table.slice(1)) console.log(line(row));
+
+// wpt-aam.test.ts also answers its checks with Chromium's computed role/label and Playwright's snapshot.
+const compareFile = join(dir, 'wpt-aam.compare');
+if (existsSync(compareFile)) {
+  const { counts } = JSON.parse(readFileSync(compareFile, 'utf8'));
+  console.log('\nwpt-aam checks passed (roles / names):');
+  for (const [who, c] of Object.entries(counts))
+    console.log(`  ${who.padEnd(10)}  ${c.roles?.passed ?? 0}/${c.roles?.total ?? 0}  ${c.names?.passed ?? 0}/${c.names?.total ?? 0}`);
+}
 
 const unexpected = rows.flatMap(r => (r.failures ?? []).map(f => `${r.suite}: ${f.id}`));
 if (unexpected.length) {

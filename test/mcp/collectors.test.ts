@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const idOf = (text: string, pattern: RegExp): number => {
   const line = text.split('\n').find(l => pattern.test(l));
-  const match = line && /#(\d+)/.exec(line);
+  const match = line && /^(?:- #)?(\d+)\.? /.exec(line);
   if (!match) throw new Error(`No line matching ${pattern} with an id in:\n${text}`);
   return Number(match[1]);
 };
@@ -58,7 +58,7 @@ describe('console and network tools over MCP', () => {
     expect(one.text).toContain('explode');
 
     const errors = await call(client, 'browser_network_requests', { status: 'error' });
-    expect(errors.text).toContain(`${pages.origin}/missing => 404`);
+    expect(errors.text).toContain(`${pages.origin}/missing => [404]`);
     expect(errors.text).not.toContain('/first =>');
     const missingId = idOf(errors.text, /\/missing/);
 

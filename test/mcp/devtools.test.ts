@@ -170,7 +170,7 @@ describe('devtools tools', () => {
 
     const bad = await s.call('browser_highlight', { target: 'e999' });
     expect(bad.isError).toBe(true);
-    expect(bad.text).toContain('Take a new snapshot');
+    expect(bad.text).toContain('Try capturing new snapshot');
   });
 
   it('records user actions as code', async () => {

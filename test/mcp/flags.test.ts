@@ -47,10 +47,8 @@ afterAll(async () => { await site?.close(); });
 async function evaluate(client: Client, fn: string): Promise<any> {
   const result = await call(client, 'browser_evaluate', { function: `async () => JSON.stringify(await (${fn})())` });
   expect(result.isError, result.text).toBe(false);
-  // ### Result: Evaluated:\n```json\n"<the JSON string>"\n```
-  const fenced = /```json\n([\s\S]*?)\n```/.exec(sectionOf(result.text, 'Result'));
-  expect(fenced, result.text).toBeTruthy();
-  return JSON.parse(JSON.parse(fenced![1]));
+  // ### Result: "<the JSON string>", bare, as Playwright MCP answers.
+  return JSON.parse(JSON.parse(sectionOf(result.text, 'Result')));
 }
 
 async function seenByServer(client: Client, url: string): Promise<any> {

@@ -282,10 +282,11 @@ it('9. a page (and its iframes) replacing built-ins after load: navigate, snapsh
     expect(found.isError, found.text).toBe(false);
     expect(found.text).toContain(`button "Save" [ref=${refIn(section, 'button', 'Save')}]`);
     expect(found.text.split('\n').filter(line => line.includes('button "Pay"')).length, found.text).toBe(2);
-    // Actions on refs need Playwright's main-world code, which such a page breaks: said plainly.
+    // Actions on refs do not depend on the page's built-ins either (Playwright's isolated world).
     const clicked = await timed('9 click builtins', 'browser_click', { element: 'Save', ref: refIn(section, 'button', 'Save') });
-    expect(clicked.isError, clicked.text).toBe(true);
-    expect(clicked.text).toContain('replaced JavaScript built-ins');
+    expect(clicked.isError, clicked.text).toBe(false);
+    // The click landed: the button took the focus (the page's own handlers may break on such a page).
+    expect(clicked.text).toContain('button "Save" [active]');
     await healthProbe('9');
   } finally {
     await server.close();

@@ -74,15 +74,19 @@ describe("a session in Playwright MCP's terms", () => {
     const cookies = await call(client, 'browser_cookie_list', {});
     expect(cookies.text).toContain('sid=abc123');
     const consoleMessages = await call(client, 'browser_console_messages', { level: 'info' });
-    expect(consoleMessages.text).toContain('signed in');
+    expect(consoleMessages.text).toMatch(/Total messages: \d+ \(Errors: 0, Warnings: 0\)/);
+    expect(consoleMessages.text).toMatch(/\[INFO\] signed in @ /);
     const requests = await call(client, 'browser_network_requests', { static: false, filter: '/api/.*' });
-    expect(requests.text).toContain('/api/session');
+    expect(requests.text).toMatch(new RegExp(`^\\d+\\. \\[POST\\] ${site.origin}/api/session => \\[200\\] OK$`, 'm'));
     expect(sectionOf(requests.text, 'Result')).not.toContain('/login');
 
     const opened = await call(client, 'browser_tabs', { action: 'new', url: `${site.origin}/account` });
     expect(sectionOf(opened.text, 'Result')).toMatch(/- 0: .*\n- 1: \(current\) \[Account\]/);
     const evaluated = await call(client, 'browser_evaluate', { function: '() => navigator.language' });
-    expect(evaluated.text).toContain('en-GB');
+    expect(sectionOf(evaluated.text, 'Result')).toBe('"en-GB"');
+    expect(sectionOf(evaluated.text, 'Ran Playwright code')).toContain("await page.evaluate('() => navigator.language');");
+    const waited = await call(client, 'browser_wait_for', { text: 'Your account' });
+    expect(sectionOf(waited.text, 'Result')).toMatch(/^Waited for Your account/);
 
     const saved = await call(client, 'browser_storage_state', { filename: 'state.json' });
     expect(saved.isError, saved.text).toBe(false);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSession, refOf, sectionOf, servePages, tempDir, type InProcessSession, type PageServer } from './helpers.js';
 import { settleOptions } from '../../driver/tools/groups/common.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
@@ -121,5 +121,20 @@ describe('the Page section, as Playwright MCP writes it', () => {
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('Error: Access to "file:" protocol is blocked. Attempted URL: "file:///etc/passwd"');
     expect(refused.text).toContain('--allow-file-access');
+  });
+});
+
+describe('--init-page that throws', () => {
+  it('fails the first tool with the module\'s message, then lets the session go on', async () => {
+    const dir = tempDir('ariaref-initpage-');
+    const module = join(dir, 'broken.mjs');
+    writeFileSync(module, "export default async () => { throw new Error('boom from initPage'); };");
+    const s = open({ initPages: [module] });
+    const first = await s.call('browser_snapshot');
+    expect(first.isError).toBe(true);
+    expect(first.text).toContain('boom from initPage');
+    expect(first.text).toContain('--init-page');
+    const again = await s.call('browser_navigate', { url: `${site.origin}/log` });
+    expect(again.isError, again.text).toBe(false);
   });
 });

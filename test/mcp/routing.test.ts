@@ -83,9 +83,9 @@ describe('browser_route and friends', () => {
     const lines = requests.split('\n').filter(line => line.includes('/api/data'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).not.toContain('routed');
-    expect(lines[1]).toContain('=> 418');
+    expect(lines[1]).toContain('=> [418]');
     expect(lines[1]).toContain('(routed: mocked by route "**/api/data")');
-    const id = Number(/#(\d+)/.exec(lines[1])![1]);
+    const id = Number(/^(\d+)\. /.exec(lines[1])![1]);
     expect(await ok('browser_network_request', { index: id })).toContain('- Routed: mocked by route "**/api/data"');
 
     expect(await ok('browser_unroute', { pattern: '**/api/data' })).toContain('Removed 1 route(s) for pattern: **/api/data');

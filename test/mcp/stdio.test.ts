@@ -215,7 +215,7 @@ describe('argument errors', () => {
     expect(badEnum.text).toMatch(/"action".*list/);
     const noTool = await call(client, 'browser_fly');
     expect(noTool.isError).toBe(true);
-    expect(noTool.text).toContain('Unknown tool');
+    expect(noTool.text).toContain('Tool "browser_fly" not found');
   });
 });
 

@@ -77,6 +77,8 @@ describe('cookies', () => {
     expect(await page().evaluate(() => document.cookie)).not.toContain('hidden');
     const list = await ok('browser_cookie_list', { domain: '127.0.0.1' });
     expect(list).toContain('sid=abc (domain: 127.0.0.1, path: /)');
+    expect(list).toContain("hidden=<httpOnly: browser_cookie_get with name 'hidden' shows the value>");
+    expect(list).not.toContain('h1');
     expect(await ok('browser_cookie_list', { domain: 'example.org' })).toContain('No cookies found');
     expect(await ok('browser_cookie_get', { name: 'hidden' })).toContain('hidden=h1 (domain: 127.0.0.1, path: /, httpOnly: true, secure: false, sameSite: Strict)');
     expect(await ok('browser_cookie_get', { name: 'sid' })).toContain('### Ran Playwright code');

@@ -159,11 +159,11 @@ describe('network requests with Playwright MCP\'s parameters', () => {
     expect(dynamic.isError, dynamic.text).toBe(false);
     expect(dynamic.text).toContain('/api/user');
     expect(dynamic.text).not.toContain('/style.css');
-    expect(dynamic.text).toMatch(/2 successful static requests not shown: pass static true/);
+    expect(dynamic.text).toContain('Note: 2 static requests not shown, run with "static" option to see them.');
     const filtered = await call(client, 'browser_network_requests', { static: true, filter: 'api/.*user' });
     expect(filtered.text).toContain('/api/user');
     expect(filtered.text).not.toContain('/style.css');
-    const index = Number(/#(\d+).*\/api\/user/.exec(filtered.text)![1]);
+    const index = Number(/^(\d+)\. .*\/api\/user/m.exec(filtered.text)![1]);
 
     const body = await call(client, 'browser_network_request', { index, part: 'response-body' });
     expect(body.isError, body.text).toBe(false);

@@ -68,12 +68,12 @@ describe('input and form tools', () => {
     const down = await call(client, 'browser_scroll', { deltaY: 2000 });
     expect(down.isError, down.text).toBe(false);
     const y = await call(client, 'browser_evaluate', { function: '() => window.scrollY' });
-    expect(Number(/```json\n(\d+)/.exec(y.text)?.[1])).toBeGreaterThan(1000);
+    expect(Number(/### Result\n(\d+)/.exec(y.text)?.[1])).toBeGreaterThan(1000);
     await call(client, 'browser_evaluate', { function: '() => window.scrollTo(0, 0)' });
     const intoView = await call(client, 'browser_scroll', { ref: refOf(snapshot, 'button', 'Bottom') });
     expect(intoView.isError, intoView.text).toBe(false);
     const y2 = await call(client, 'browser_evaluate', { function: '() => window.scrollY' });
-    expect(Number(/```json\n(\d+)/.exec(y2.text)?.[1])).toBeGreaterThan(1000);
+    expect(Number(/### Result\n(\d+)/.exec(y2.text)?.[1])).toBeGreaterThan(1000);
     const noTarget = await call(client, 'browser_scroll', {});
     expect(noTarget.isError).toBe(true);
     expect(noTarget.text).toContain('deltaY');
@@ -103,7 +103,7 @@ describe('opt-in groups', () => {
   it('clicks at coordinates (vision)', async () => {
     await call(client, 'browser_navigate', { url: `${site.origin}/widgets` });
     const box = await call(client, 'browser_evaluate', { function: '() => { const r = document.getElementById("hov").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }' });
-    const [x, y] = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(box.text)![1]);
+    const [x, y] = JSON.parse(sectionOf(box.text, 'Result'));
     await call(client, 'browser_mouse_move_xy', { x, y });
     const full = await call(client, 'browser_snapshot');
     expect(sectionOf(full.text, 'Snapshot')).toContain('button "Hovered"');

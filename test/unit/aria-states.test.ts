@@ -62,7 +62,7 @@ describe('checked', () => {
 
   test('optional on option and treeitem, unsupported elsewhere', () => {
     expect(each(`<div role="listbox"><div data-t role="option"></div><div data-t role="option" aria-checked="true"></div></div>
-      <div data-t role="treeitem" aria-checked="false"></div><button data-t aria-checked="true"></button>
+      <div role="tree"><div data-t role="treeitem" aria-checked="false"></div></div><button data-t aria-checked="true"></button>
       <div data-t aria-checked="true"></div>`, getAriaChecked))
       .toEqual([undefined, true, false, undefined, undefined]);
   });

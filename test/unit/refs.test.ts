@@ -59,7 +59,8 @@ describe('ref reuse', () => {
     runtime.snapshot();
     byId('a').textContent = 'Saved';
     expect(runtime.snapshot().yaml).toBe('- button "Saved" [ref=e2]');
-    expect(runtime.checkRef('e1')).toEqual({ kind: 'unknown', error: 'Ref e1 not found in the current page snapshot. Take a new snapshot.' });
+    expect(runtime.checkRef('e1')).toMatchObject({ kind: 'renamed', role: 'button', name: 'Save',
+      error: 'Ref e1 was button "Save", is now button "Saved" [ref=e2]. Act on e2 if it is still the element you want, or take a new snapshot.' });
     expect(runtime.resolve('e2')).toBe(byId('a'));
     expectConsistentMaps(runtime);
   });
@@ -114,20 +115,20 @@ describe('ref resolution errors', () => {
   it('says an unknown ref is not in the current snapshot', () => {
     const runtime = runtimeFor(`<button>A</button>`);
     runtime.snapshot();
-    expect(() => runtime.resolve('e9')).toThrow('Ref e9 not found in the current page snapshot. Take a new snapshot.');
+    expect(() => runtime.resolve('e9')).toThrow('Ref e9 not found in the current page snapshot. Try capturing new snapshot.');
   });
 
-  it('says a removed element no longer exists, then forgets it at the next snapshot', () => {
+  it('says a removed element no longer exists, and still says so after the next snapshot', () => {
     const runtime = runtimeFor(`<button id=a>Save</button><button id=b>Keep</button>`);
     runtime.snapshot();
     byId('a').remove();
-    expect(runtime.checkRef('e1')).toEqual({
-      kind: 'removed',
-      error: 'Ref e1 (button "Save") no longer exists on the page: it was removed after the snapshot. Take a new snapshot.',
-    });
+    const removed = runtime.checkRef('e1');
+    expect(removed).toMatchObject({ kind: 'removed', role: 'button', name: 'Save' });
+    expect(removed?.error).toMatch(/^Ref e1 \(button "Save"\) no longer exists: it was removed after the snapshot of \d\d:\d\d:\d\d\. Take a new snapshot\.$/);
     expect(runtime.checkRef('e2')).toBeNull();
     runtime.snapshot();
-    expect(runtime.checkRef('e1')?.kind).toBe('unknown');
+    // Forgotten by the maps, remembered with its role, name and time among the departed refs.
+    expect(runtime.checkRef('e1')).toEqual(removed);
     expect(runtime.refs.debugMaps().byRef.has('e1')).toBe(false);
     expectConsistentMaps(runtime);
   });
@@ -143,7 +144,7 @@ describe('ref resolution errors', () => {
   it('rejects an unknown rootRef with the resolution error', () => {
     const runtime = runtimeFor(`<button>A</button>`);
     runtime.snapshot();
-    expect(() => runtime.snapshot({ rootRef: 'e7' })).toThrow('Ref e7 not found in the current page snapshot. Take a new snapshot.');
+    expect(() => runtime.snapshot({ rootRef: 'e7' })).toThrow('Ref e7 not found in the current page snapshot. Try capturing new snapshot.');
   });
 });
 

@@ -136,3 +136,19 @@ describe('names that only repeat the children', () => {
     expect(yaml).toContain('- button "Save" [ref=e9]:');
   });
 });
+
+describe('no empty name, no empty mapping (issue 17)', () => {
+  it('never prints "" for an empty name, nor a ":" with nothing under it', () => {
+    const yaml = renderYaml(fragment(
+      node('button', '', { ref: 'e2', cursorPointer: true, description: '' }, [node('img', '', { ref: 'e3' })]),
+      node('iframe', '', { ref: 'e4' }),
+      node('img', '', { ref: 'e5' }, []),
+    ));
+    expect(yaml).toBe('- button [ref=e2] [cursor=pointer]:\n  - img [ref=e3]\n- iframe [ref=e4]\n- img [ref=e5]');
+    expect(yaml).not.toContain('""');
+    const lines = yaml.split('\n');
+    lines.forEach((line, i) => {
+      if (line.endsWith(':')) expect((lines[i + 1] ?? '').search(/\S/)).toBeGreaterThan(line.search(/\S/));
+    });
+  });
+});

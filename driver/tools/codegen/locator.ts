@@ -54,7 +54,7 @@ function step(language: CodegenLanguage, s: LocatorStep, javaOwner: JavaOwner): 
 }
 
 /** The page object as each language's generated code names it. */
-const PAGE: Record<CodegenLanguage, string> = { typescript: 'page', python: 'page', java: 'page', csharp: 'Page' };
+const PAGE: Record<CodegenLanguage, string> = { typescript: 'page', python: 'page', java: 'page', csharp: 'page' };
 const CONTENT_FRAME: Record<CodegenLanguage, string> = { typescript: 'contentFrame()', python: 'content_frame', java: 'contentFrame()', csharp: 'ContentFrame' };
 
 /** `page.locator('#save')`: a selector target, as written. */
@@ -80,7 +80,7 @@ export function locatorCode(path: LocatorPath, language: CodegenLanguage): strin
 export type LocatorCall =
   | { method: 'click'; button?: 'left' | 'right' | 'middle'; clickCount?: number; modifiers?: string[] }
   | { method: 'hover' | 'check' | 'uncheck' }
-  | { method: 'fill' | 'pressSequentially' | 'press'; text: string; /** The text is this secret's value: the code reads it from the environment. */ secret?: string }
+  | { method: 'fill' | 'pressSequentially' | 'press' | 'evaluate'; text: string; /** The text is this secret's value: the code reads it from the environment. */ secret?: string }
   | { method: 'selectOption' | 'setInputFiles'; values: string[] }
   | { method: 'dragTo'; target: string };
 

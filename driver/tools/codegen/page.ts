@@ -4,6 +4,7 @@ import { jsString, quoted, type CodegenLanguage } from './locator.js';
 
 export type PageCall =
   | { method: 'goto'; url: string }
+  | { method: 'evaluate'; expression: string }
   | { method: 'goBack' | 'goForward' | 'reload' }
   | { method: 'press'; key: string }
   | { method: 'mouseMove' | 'mouseClick'; x: number; y: number }
@@ -16,11 +17,13 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 /** The statement, e.g. `await page.goto('https://example.com/');` */
 export function pageCode(call: PageCall, language: CodegenLanguage): string {
   const text = (value: string) => language === 'typescript' ? jsString(value) : quoted(value);
-  const page = language === 'csharp' ? 'Page' : 'page';
+  // Playwright MCP's page variable is `page` in every language (C# included).
+  const page = 'page';
   let target: string;
   let args = '';
   switch (call.method) {
     case 'goto': target = 'goto'; args = text(call.url); break;
+    case 'evaluate': target = 'evaluate'; args = text(call.expression); break;
     case 'goBack': case 'goForward': case 'reload': target = call.method; break;
     case 'press': target = 'keyboard.press'; args = text(call.key); break;
     case 'mouseMove': target = 'mouse.move'; args = `${call.x}, ${call.y}`; break;
@@ -36,7 +39,7 @@ export function pageCode(call: PageCall, language: CodegenLanguage): string {
   switch (language) {
     case 'typescript': return `await ${page}.${target}(${args});`;
     case 'python': return `${page}.${target.split('.').map(part => SNAKE[part] ?? part).join('.')}(${args})`;
-    case 'java': return `${page}.${target}(${args});`;
+    case 'java': return `${page}.${target === 'goto' ? 'navigate' : target}(${args});`;
     case 'csharp': {
       const parts = target.split('.').map(pascal);
       const last = parts.pop()!;

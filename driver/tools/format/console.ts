@@ -5,7 +5,21 @@ import { clipLine, fenced, notKept, pagingNote, renderGroups, shortUrl } from '.
 
 /** browser_console_messages' answer. */
 export function listConsoleMessages(collector: ConsoleCollector, query: ConsoleQuery = {}): string {
-  return formatConsoleListing(collector.query(query));
+  const listing = collector.query(query);
+  return [totalsLine(collector, query), formatConsoleListing(listing)].join('\n');
+}
+
+/** Playwright MCP's first line: `Total messages: 3 (Errors: 1, Warnings: 0)`, all levels counted. */
+function totalsLine(collector: ConsoleCollector, query: ConsoleQuery): string {
+  let total = 0, errors = 0, warnings = 0;
+  for (const { items } of collector.list({ level: 'debug', includeEarlier: query.includeEarlier })) {
+    for (const item of items) {
+      total += item.count;
+      if (item.level === 'error') errors += item.count;
+      else if (item.level === 'warning') warnings += item.count;
+    }
+  }
+  return `Total messages: ${total} (Errors: ${errors}, Warnings: ${warnings})`;
 }
 
 /** browser_console_clear's answer. */
@@ -48,5 +62,6 @@ function consoleLine(item: ConsoleItem): string {
   const more = rest.length || item.truncated || first.length > 300 || item.stack;
   const where = item.location ? ` @ ${shortUrl(item.location.url)}:${item.location.line}` : '';
   const count = item.count > 1 ? ` (x${item.count})` : '';
-  return `- #${item.id} [${item.source === 'error' ? 'uncaught' : item.type}] ${clipLine(first, 300)}${count}${where}${more ? ' …' : ''}`;
+  // `[LOG] text @ url:line` as Playwright MCP prints it, after the id browser_console_message takes.
+  return `- #${item.id} [${(item.source === 'error' ? 'uncaught' : item.type).toUpperCase()}] ${clipLine(first, 300)}${count}${where}${more ? ' …' : ''}`;
 }

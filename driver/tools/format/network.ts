@@ -48,7 +48,7 @@ function formatNetworkListing(listing: NetworkListing): string {
   lines.push(...pagingNote(listing, 'requests'));
   if (!listing.includeEarlier && listing.keptDocuments > 1)
     lines.push(`(Earlier pages made requests too: pass includeEarlier to see the ${listing.keptDocuments - 1} kept before this one.)`);
-  if (listing.total) lines.push('(Details, headers and bodies of one request: browser_network_request with its id.)');
+  if (listing.total) lines.push('(Details, headers and bodies of one request: browser_network_request with its number.)');
   return lines.join('\n');
 }
 
@@ -70,9 +70,9 @@ function formatRequestDetail(detail: RequestDetail): string {
   return lines.join('\n');
 }
 
+/** Playwright MCP's line, `12. [GET] https://x/api => [200] OK`: the number is browser_network_request's index. */
 function requestLine(item: NetworkItem): string {
-  const duration = item.durationMs !== undefined ? ` ${item.durationMs} ms` : '';
-  return `- #${item.id} ${item.method} ${shortUrl(item.url, 300)} => ${outcome(item)} [${item.resourceType}]${duration}${item.routed ? ` (${routedText(item)})` : ''}`;
+  return `${item.id}. [${item.method}] ${shortUrl(item.url, 300)} => ${outcome(item, true)}${item.routed ? ` (${routedText(item)})` : ''}`;
 }
 
 /** Said of requests a route answered or changed: their response is not (only) the server's. */
@@ -81,10 +81,12 @@ function routedText(item: NetworkItem): string {
   return `routed: ${action === 'fulfilled' ? 'mocked' : 'headers changed'} by route "${pattern}"`;
 }
 
-function outcome(item: NetworkItem): string {
-  if (item.state === 'failed') return `FAILED ${item.failure ?? ''}`.trim() + (item.status ? ` (after ${item.status})` : '');
-  if (item.status === undefined) return 'pending';
-  return `${item.status}${item.statusText ? ' ' + item.statusText : ''}${item.fromServiceWorker ? ' (service worker)' : ''}`;
+/** `200 OK`, `FAILED net::ERR_...`, `pending`; in a listing line the code is bracketed: `[200] OK`. */
+function outcome(item: NetworkItem, bracket = false): string {
+  const mark = (text: string) => bracket ? `[${text}]` : text;
+  if (item.state === 'failed') return `${mark('FAILED')} ${item.failure ?? ''}`.trim() + (item.status ? ` (after ${item.status})` : '');
+  if (item.status === undefined) return mark('pending');
+  return `${mark(String(item.status))}${item.statusText ? ' ' + item.statusText : ''}${item.fromServiceWorker ? ' (service worker)' : ''}`;
 }
 
 function headerBlock(headers: Record<string, string>): string {
@@ -113,5 +115,5 @@ function languageOf(contentType: string | undefined): string {
 
 /** After a listing with static: false. */
 function staticNote(hidden: number): string {
-  return hidden ? `\n(${hidden} successful static request${hidden === 1 ? '' : 's'} not shown: pass static true to see ${hidden === 1 ? 'it' : 'them'}.)` : '';
+  return hidden ? `\nNote: ${hidden} static request${hidden === 1 ? '' : 's'} not shown, run with "static" option to see ${hidden === 1 ? 'it' : 'them'}.` : '';
 }

@@ -10,8 +10,16 @@ export function cookieLine(cookie: Cookie): string {
   return `${cookie.name}=${cookie.value} (domain: ${cookie.domain}, path: ${cookie.path})`;
 }
 
+/**
+ * A listing never shows an httpOnly cookie's value: page script cannot read it either, and a
+ * session token in a listing is one prompt injection away from leaking. browser_cookie_get,
+ * asked by name, shows it.
+ */
 export function listCookiesText(cookies: Cookie[]): string {
-  return cookies.length ? cookies.map(cookieLine).join('\n') : 'No cookies found';
+  if (!cookies.length) return 'No cookies found';
+  return cookies.map(cookie => cookie.httpOnly
+    ? `${cookie.name}=<httpOnly: browser_cookie_get with name '${cookie.name}' shows the value> (domain: ${cookie.domain}, path: ${cookie.path})`
+    : cookieLine(cookie)).join('\n');
 }
 
 export function cookieDetail(cookie: Cookie): string {

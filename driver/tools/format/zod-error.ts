@@ -23,5 +23,5 @@ function describeIssue(issue: z.core.$ZodIssue, renamed?: Renamed): string {
 
 export function formatZodError(toolName: string, error: z.ZodError, renamed?: Renamed): string {
   const lines = error.issues.map(issue => `- ${describeIssue(issue, renamed)}`);
-  return `Invalid arguments for ${toolName}:\n${lines.join('\n')}\nFix the arguments and call ${toolName} again.`;
+  return `Invalid arguments for tool "${toolName}":\n${lines.join('\n')}\nFix the arguments and call ${toolName} again.`;
 }

@@ -9,6 +9,7 @@ import { act, describeTarget, elementParam, locate, targetAliases } from './comm
 import { timestampedName } from '../files.js';
 import { fileLink } from '../format/sections.js';
 import type { Tab } from '../tab.js';
+import { recordElementCall, recordPageCall } from '../codegen/record.js';
 
 const EVALUATE_LIMIT_MS = 30_000;
 const MAX_RESULT_CHARS = 20_000;
@@ -64,6 +65,9 @@ export const evaluateTools = [
     runsCode: true,
     async handle(session, params, response) {
       let text = '(no result: the page opened a dialog first, see Modal state)';
+      const current = await session.ensureTab();
+      if (params.target) await recordElementCall(session, response, current, params.target, { method: 'evaluate', text: params.function });
+      else recordPageCall(session, response, { method: 'evaluate', expression: params.function });
       await act(session, response, async tab => {
         let element: ElementHandle | undefined;
         let frame = tab.page.mainFrame();
@@ -82,7 +86,8 @@ export const evaluateTools = [
         writeRedactedText(session.config.secrets, path, text);
         response.addResult(`Evaluated${on}; the result is saved:\n${fileLink('Evaluation result', path)}`);
       } else {
-        response.addResult(`Evaluated${on}:\n\`\`\`json\n${text}\n\`\`\``);
+        // The bare value, as Playwright MCP answers (`"Title"`); elements in it come with refs.
+        response.addResult(text);
       }
     },
   }),

@@ -71,6 +71,8 @@ export const snapshotTools = [
     aliases: targetAliases,
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(session, params, response) {
+      if (params.text !== undefined && params.regex !== undefined)
+        throw new Error('browser_find takes "text" or "regex", not both: pass one of them.');
       if (params.text === undefined && params.role === undefined && params.name === undefined && params.regex === undefined)
         throw new Error('browser_find needs at least one of "text", "regex", "role" or "name".');
       const tab = await session.ensureTab();

@@ -39,7 +39,7 @@ export const waitTools = [
       time: z.number().min(0).max(MAX_TIME_S).optional().describe(`The time to wait in seconds (at most ${MAX_TIME_S})`),
       text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('The text to wait for (any of several)'),
       textGone: z.string().min(1).optional().describe('The text to wait for to disappear'),
-      timeout: z.number().min(0).max(120).optional().describe('Seconds before giving up (default 10)'),
+      timeout: z.number().min(0).max(120).optional().describe('Seconds before giving up (default: the action timeout)'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
@@ -49,11 +49,12 @@ export const waitTools = [
       const started = Date.now();
       if (params.time !== undefined && params.text === undefined && params.textGone === undefined) {
         await sleep(params.time * 1000);
-        response.addResult(`Waited ${params.time} s.`);
+        response.addResult(`Waited for ${params.time} seconds`);
         response.setIncludeSnapshot();
         return;
       }
-      const deadline = started + (params.timeout ?? params.time ?? 10) * 1000;
+      // As long as an action may wait (--timeout-action, 5 s by default), as in Playwright MCP, unless the call says.
+      const deadline = started + (params.timeout !== undefined ? params.timeout * 1000 : params.time !== undefined ? params.time * 1000 : session.config.actionTimeoutMs);
       const texts = params.text === undefined ? [] : Array.isArray(params.text) ? params.text : [params.text];
       const found: string[] = [];
       if (texts.length) {
@@ -67,6 +68,8 @@ export const waitTools = [
         const gone = await pollUntil(tab.page, deadline, async () => !(await visibleIn(tab.page, params.textGone!)));
         if (!gone) throw new Error(`${JSON.stringify(params.textGone)} is still visible after ${Math.round((Date.now() - started) / 1000)} s. Take a snapshot to see what the page shows, or wait longer with "timeout".`);
       }
+      // Playwright MCP's words ("Waited for X"), then ours: which of several appeared, and when.
+      response.addResult(`Waited for ${found[0] ?? params.textGone}`);
       const parts = [found.length ? `${JSON.stringify(found[0])} appeared` : '', params.textGone !== undefined ? `${JSON.stringify(params.textGone)} is gone` : ''].filter(Boolean);
       response.addResult(`${parts.join(' and ')} after ${Date.now() - started} ms.`);
       response.setIncludeSnapshot();

@@ -3,6 +3,7 @@
 import { inAriaPass, passCache } from '../../dom/pass-cache';
 import { computedDisplay, getElementComputedStyle } from '../../dom/style';
 import { elementTag, getIdRefs } from '../../dom/composed-tree';
+import { shadowRootOf } from '../../dom/closed-shadow';
 import { cssContentText } from '../../dom/css-content';
 import { markFollowed } from './traversal';
 import { mayHaveGeneratedContent } from '../../dom/generated-content';
@@ -23,7 +24,7 @@ export function nameFromContent<T>(element: Element, childText: (child: Node, co
   if (slotted) {
     for (const child of slotted) text += spaced(child, childText(child, context));
   } else {
-    const parent: ParentNode = (element as HTMLElement).shadowRoot ?? element;
+    const parent: ParentNode = shadowRootOf(element) ?? element;
     for (let child = parent.firstChild; child; child = child.nextSibling) text += spaced(child, childText(child, context));
   }
   // aria-owns re-parents elements: they are children for the accessibility tree (2F.iii). They are not

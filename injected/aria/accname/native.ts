@@ -84,7 +84,7 @@ export function hostLanguageTextAlternative(element: Element, t: Traversal, labe
   if (labelableTags.has(tag)) {
     const fromLabels = labelsText(element, t, labelText);
     if (fromLabels) return fromLabels;
-    if (tag === 'textarea' && !element.getAttribute('title')) return nonEmptyAttribute(element, 'placeholder');
+    if (tag === 'textarea' && !element.getAttribute('title')) return placeholderOf(element);
     return '';
   }
   if (tag === 'fieldset') return childLabelText(element, 'legend', t, labelText);
@@ -93,9 +93,17 @@ export function hostLanguageTextAlternative(element: Element, t: Traversal, labe
   if (tag === 'img' || tag === 'area') return element.getAttribute('alt') ?? '';
   if (tag === 'optgroup') return element.getAttribute('label') ?? '';
   if (tag === 'option') return nonEmptyAttribute(element, 'label');
-  // Non-native textboxes: aria-placeholder plays the role of the placeholder attribute.
-  if (!element.getAttribute('title')) return nonEmptyAttribute(element, 'aria-placeholder');
+  // Non-native textboxes: aria-placeholder plays the role of the placeholder attribute, after the title.
+  if (textboxRoles.has(t.roleOf(element) ?? '') && !element.getAttribute('title')) return nonEmptyAttribute(element, 'aria-placeholder');
   return '';
+}
+
+/** Roles whose hint text (aria-placeholder) names them when nothing else does. */
+const textboxRoles = new Set(['textbox', 'searchbox', 'combobox']);
+
+/** html-aam last resort of text fields: the placeholder, else aria-placeholder (the same hint, said in ARIA). */
+function placeholderOf(element: Element): string {
+  return nonEmptyAttribute(element, 'placeholder') || nonEmptyAttribute(element, 'aria-placeholder');
 }
 
 /**
@@ -110,15 +118,17 @@ export function hostLanguageAlternativeIsFinal(element: Element): boolean {
 function inputAlternative(input: HTMLInputElement, t: Traversal, labelText: LabelTextFn): string {
   const type = inputType(input);
   if (type === 'hidden') return '';
-  // HTML-AAM: buttons are named by their value (or the default label), not by <label> elements.
+  const fromLabels = labelsText(input, t, labelText);
+  // html-aam "input type=button, submit, reset": 3. associated <label> elements, 4. the value,
+  // 5. the default label (Submit, Reset); the title comes after them (2I).
   if (type === 'button' || type === 'submit' || type === 'reset') {
+    if (fromLabels) return fromLabels;
     const value = input.getAttribute('value');
     if (value && value.trim()) return value;
     if (type === 'submit') return 'Submit';
     if (type === 'reset') return 'Reset';
     return '';
   }
-  const fromLabels = labelsText(input, t, labelText);
   if (fromLabels) return fromLabels;
   if (type === 'image') {
     const alt = input.getAttribute('alt');
@@ -127,8 +137,8 @@ function inputAlternative(input: HTMLInputElement, t: Traversal, labelText: Labe
     if (value && value.trim()) return value;
     return input.getAttribute('title') ? '' : 'Submit';
   }
-  // HTML-AAM: title wins over placeholder (2I takes the title when nothing else named the field).
-  if (isTextInput(input) && !input.getAttribute('title')) return nonEmptyAttribute(input, 'placeholder');
+  // html-aam: title wins over placeholder (2I takes the title when nothing else named the field).
+  if (isTextInput(input) && !input.getAttribute('title')) return placeholderOf(input);
   return '';
 }
 

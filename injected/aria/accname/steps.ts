@@ -4,7 +4,7 @@
 // need names too, and importing each other would make the two modules a cycle.
 import { inAriaPass, passCache } from '../../dom/pass-cache';
 import { elementTag, getIdRefs } from '../../dom/composed-tree';
-import { isElementHiddenForAria, isElementStyleVisibilityVisible, isElementSubtreeHiddenForAria } from '../hidden';
+import { isElementHiddenForAria, isElementStyleVisibilityVisible, isElementSubtreeHiddenForAria, isUnrenderedButNameable } from '../hidden';
 import { type RoleOf, type Traversal, childTraversal, markFollowed, rootTraversal } from './traversal';
 import { embeddedControlValue, roleAllowsNameFromContent } from './controls';
 import { hostLanguageAlternativeIsFinal, hostLanguageTextAlternative } from './native';
@@ -66,6 +66,7 @@ function computeDescription(element: Element, includeHidden: boolean, roleOf: Ro
 }
 
 function computeName(element: Element, includeHidden: boolean, roleOf: RoleOf): ComputedName {
+  if (!includeHidden && isElementHiddenForAria(element) && isUnrenderedButNameable(element)) return unrenderedName(element, roleOf);
   const named = (!includeHidden && contentNamingRoot(element, roleOf)) || namedWithoutTooltip(element, rootTraversal(element, includeHidden, roleOf));
   if (named !== undefined) {
     // Chromium keeps NBSP at the ends of an author-given aria-label, but trims it from text content.
@@ -75,6 +76,18 @@ function computeName(element: Element, includeHidden: boolean, roleOf: RoleOf): 
   }
   // Step 2I on the root: the tooltip attribute is the last resort.
   const title = isPresentational(element, roleOf) ? '' : normalizeWhiteSpace(tooltip(element));
+  return { name: title, fromTooltip: !!title };
+}
+
+/**
+ * An element the page does not render (closed dialog...): 2A would give it no name, yet its author
+ * name holds. 2B (its references, hidden ones included), 2D aria-label, 2I title; not its content.
+ */
+function unrenderedName(element: Element, roleOf: RoleOf): ComputedName {
+  const t = rootTraversal(element, true, roleOf);
+  const text = labelledByText(element, t) || elementAriaLabel(element);
+  if (text) return { name: normalizeWhiteSpace(text), fromTooltip: false };
+  const title = normalizeWhiteSpace(tooltip(element));
   return { name: title, fromTooltip: !!title };
 }
 
@@ -142,7 +155,10 @@ function namedWithoutTooltip(element: Element, t: Traversal): Alternative | unde
 
   // 2C: a control embedded in the label of another node contributes its value. The node being named
   // is not embedded in its own label, except when it references itself without an aria-label (Chromium).
-  if (element !== t.root || (t.inReference && !ariaLabel)) {
+  // Outside a label (a cell named from its content holding <input aria-label=x>), the control is
+  // named as itself: its aria-label (2D) comes first, as Chromium does.
+  const embedded = element !== t.root ? t.inLabel || !ariaLabel : t.inReference && !ariaLabel;
+  if (embedded) {
     const value = embeddedControlValue(element, role, option => optionText(option, t));
     if (value !== undefined) {
       markFollowed();
@@ -181,17 +197,19 @@ function labelledByText(element: Element, t: Traversal): string {
   const refs = getIdRefs(element, 'aria-labelledby');
   if (!refs.length) return '';
   markFollowed();
-  const text = refs.map(ref => referencedText(ref, { ...t, inReference: true })).join(' ');
+  const text = refs.map(ref => referencedText(ref, { ...t, inReference: true }, element)).join(' ');
   return text.trim() ? text : '';
 }
 
 /** Text of a node referenced by aria-labelledby/-describedby: its subtree's hidden nodes count when it is hidden itself. */
-function referencedText(ref: Element, t: Traversal): string {
+function referencedText(ref: Element, t: Traversal, referrer?: Element): string {
   markFollowed();
   const includeHidden = t.includeHidden || isElementHiddenForAria(ref);
-  // The root referencing itself (aria-labelledby="self other") is computed afresh: its aria-label, else its value.
-  if (ref === t.root) t.visited.delete(ref);
-  return textAlternative(ref, { ...t, includeHidden, isLabelSource: true, recursing: ref !== t.root });
+  // A node referencing itself (aria-labelledby="self other", react-aria's row checkboxes) is computed
+  // afresh: its aria-label, else its value. This holds for the root and for a descendant reached
+  // in name from content alike (accname 2B: "if current node is referenced...").
+  if (ref === t.root || ref === referrer) t.visited.delete(ref);
+  return textAlternative(ref, { ...t, includeHidden, isLabelSource: true, inLabel: t.inLabel || ref !== referrer, recursing: ref !== t.root });
 }
 
 /** 2E helper: the content of a <label>/<legend>/<caption>/<figcaption>, a native text alternative element. */
@@ -200,7 +218,7 @@ function labelElementText(label: Element, t: Traversal): string {
   if (t.visited.has(label)) return '';
   // Unlike aria-labelledby targets, hidden <label>s (and legends, captions) name nothing (Chromium).
   if (!t.includeHidden && isElementHiddenForAria(label)) return '';
-  return textAlternative(label, { ...t, isLabelSource: true, recursing: true });
+  return textAlternative(label, { ...t, isLabelSource: true, inLabel: true, recursing: true });
 }
 
 function optionText(option: Element, t: Traversal): string {

@@ -18,6 +18,12 @@ export interface Traversal {
   readonly inReference: boolean;
   /** The current node was reached directly through aria-labelledby/-describedby or is a native label element. */
   readonly isLabelSource: boolean;
+  /**
+   * Inside the label of the node being named (an aria-labelledby target, a <label>, and their
+   * descendants): there an embedded control gives its value (2C). Elsewhere, inside a node's own
+   * name from content, a control is named as itself (2D aria-label first).
+   */
+  readonly inLabel: boolean;
   /** The current node is a descendant of the node being named (steps 2F.iii / 2H). */
   readonly recursing: boolean;
   /** Nodes already used: a node contributes once, which also breaks reference cycles. */
@@ -40,7 +46,7 @@ export function followedNothing(t: Traversal): boolean {
 }
 
 export function rootTraversal(root: Element, includeHidden: boolean, roleOf: RoleOf): Traversal {
-  return { root, includeHidden, inReference: false, isLabelSource: false, recursing: false, visited: new Set(), clean: followed, roleOf };
+  return { root, includeHidden, inReference: false, isLabelSource: false, inLabel: false, recursing: false, visited: new Set(), clean: followed, roleOf };
 }
 
 /** The traversal for a child node during name from content (step 2F.iii). */

@@ -1,0 +1,109 @@
+// The first look an agent pays on every navigation (issue 17): the page load the runtime adds, the
+// first full snapshot against Playwright's and against the physical limit (a bare walk reading every
+// element's box and computed style, in the same run), the re-snapshot after one row changed, and the
+// retained heap. Each figure is printed beside its target.
+import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats.mjs';
+
+export const TARGETS = {
+  fullSnapshot: 0.2, // ours / Playwright, full snapshot
+  oneRow: 0.05, // ours after one row changed / Playwright's full snapshot
+  loadAddedPercent: 5, // page load added by the init script
+};
+
+/**
+ * In-page: what any snapshot must at least do, once per element: read its box and its computed
+ * style (display, visibility, pointer-events, cursor). Shadow roots are entered like the snapshot does.
+ */
+export function bareWalkInPage() {
+  let count = 0;
+  const stack = [document.documentElement];
+  while (stack.length) {
+    const element = stack.pop();
+    count++;
+    element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    void (style.display + style.visibility + style.pointerEvents + style.cursor);
+    const root = element.shadowRoot ?? element;
+    for (let child = root.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
+  }
+  return count;
+}
+
+/** Bare-walk times on fresh loads of `url` in `page` (no runtime needed), like a first snapshot. */
+export async function bareWalk(page, url, runs, goto, timed) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    await goto(page, url);
+    const r = await timed(() => page.evaluate(bareWalkInPage));
+    if (!r.error) times.push(r.ms);
+  }
+  return summarize(times);
+}
+
+/**
+ * Navigation to the load event with and without the runtime's init script, alternating sides, on
+ * every page given. In-page navigation timing (response start to load event) is read as well: it
+ * leaves out the protocol round trips that both sides pay alike.
+ */
+export async function navigationCost(origin, names, plainPage, oursPage, goto, timed, runs = 9) {
+  const rows = [];
+  for (const name of names) {
+    const wall = { plain: [], ours: [] };
+    const inPage = { plain: [], ours: [] };
+    for (let i = 0; i < runs; i++) {
+      const order = i % 2 === 0 ? [['ours', oursPage], ['plain', plainPage]] : [['plain', plainPage], ['ours', oursPage]];
+      for (const [side, page] of order) {
+        const r = await timed(() => goto(page, `${origin}/${name}`));
+        if (r.error) continue;
+        wall[side].push(r.ms);
+        const t = await page.evaluate(() => {
+          const n = performance.getEntriesByType('navigation')[0];
+          return n ? n.loadEventStart - n.responseStart : undefined;
+        }).catch(() => undefined);
+        if (typeof t === 'number') inPage[side].push(t);
+      }
+    }
+    const p = summarize(wall.plain);
+    const o = summarize(wall.ours);
+    const ip = summarize(inPage.plain);
+    const io = summarize(inPage.ours);
+    rows.push({
+      page: name, plain: p, withRuntime: o, addedMs: o.median - p.median,
+      inPage: { plain: ip, withRuntime: io, addedMs: io.median - ip.median, addedPercent: percent(io.median, ip.median) },
+      addedPercent: percent(o.median, p.median),
+    });
+  }
+  return rows;
+}
+
+const percent = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? +((100 * (a - b)) / b).toFixed(1) : undefined);
+
+const mark = (value, target, lowerIsBetter = true) =>
+  value === undefined ? '' : (lowerIsBetter ? value <= target : value >= target) ? ' ok' : ' MISS';
+
+const mib = bytes => (typeof bytes === 'number' ? `${(bytes / 2 ** 20).toFixed(1)}` : '-');
+
+/** The first-look table: one line per page, each figure with its target. */
+export function printFirstLook(report) {
+  console.log(`\nFirst look (targets: full ≤${TARGETS.fullSnapshot}x Playwright, 1-row re-snapshot ≤${TARGETS.oneRow}x `
+    + `Playwright's full, load added ≤${TARGETS.loadAddedPercent}%, retained heap ≤ Playwright's):`);
+  const nav = new Map((report.navigation ?? []).map(n => [n.page, n]));
+  printTable(
+    ['page', 'full ours/pw', 'bare walk ms', 'ours/bare', '1-row ours/pw full', 'load added (in-page)', 'heap retained ours/pw MiB'],
+    report.pages.map(r => {
+      const oneRow = ratio(r.ours.oneRowChange?.median, r.pw.median);
+      const n = nav.get(r.page);
+      const added = n?.inPage?.addedPercent ?? n?.addedPercent;
+      const heapOurs = r.ours.heap?.retainedBytes;
+      const heapPw = r.pw.heap?.retainedBytes;
+      return [
+        r.page,
+        `${fmtRatio(r.timeRatio)}${mark(r.timeRatio, TARGETS.fullSnapshot)}`,
+        fmtStats(r.bareWalk),
+        fmtRatio(ratio(r.ours.median, r.bareWalk?.median)),
+        oneRow === undefined ? '-' : `${fmtRatio(oneRow)}${mark(oneRow, TARGETS.oneRow)}`,
+        added === undefined ? '-' : `${fmtMs(n.inPage?.addedMs ?? n.addedMs)} ms (${added}%)${mark(added, TARGETS.loadAddedPercent)}`,
+        `${mib(heapOurs)} / ${mib(heapPw)}${heapOurs !== undefined && heapPw !== undefined ? mark(heapOurs, heapPw) : ''}`,
+      ];
+    }));
+}

@@ -1,0 +1,67 @@
+// Closed shadow roots, kept privately to the runtime. A closed root is invisible to page code
+// (`host.shadowRoot` is null, slotted nodes' `assignedSlot` is null), yet it is what the user sees:
+// payment widgets and some design systems render everything in one. The init script runs before
+// page scripts, so wrapping `attachShadow` sees every root made in this document; the roots are
+// held in a WeakMap (no strong reference, never reachable from the page) and walked like open ones.
+
+const closedRoots = new WeakMap<Element, ShadowRoot>();
+/** Closed roots ever attached: while 0 (most pages), every lookup answers at once. */
+let closedCount = 0;
+let installed = false;
+// The wrapper runs inside page calls, outside the runtime's pristine-built-ins guard: it uses only
+// functions captured at install, so a page replacing WeakMap.prototype.set or Function.prototype.call
+// can neither see the roots nor break attachShadow.
+const apply = Reflect.apply;
+const weakMapSet = WeakMap.prototype.set;
+const shadowRootGetter = (globalThis as any).Element
+  ? Object.getOwnPropertyDescriptor((globalThis as any).Element.prototype, 'shadowRoot')?.get : undefined;
+
+/**
+ * Wrap `Element.prototype.attachShadow` to remember closed roots. Idempotent. The wrapper calls
+ * whatever attachShadow was installed before it (the mutation tracker's), so both see every root.
+ */
+export function installClosedShadowTracking(): void {
+  if (installed) return;
+  installed = true;
+  const proto = (globalThis as any).Element?.prototype;
+  const attach = proto?.attachShadow;
+  if (typeof attach !== 'function') return;
+  const wrapped = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
+    const root = apply(attach, this, [init]) as ShadowRoot;
+    const open = shadowRootGetter ? apply(shadowRootGetter, this, []) : (this as Element).shadowRoot;
+    if (root && open !== root) { apply(weakMapSet, closedRoots, [this, root]); closedCount++; }
+    return root;
+  };
+  try {
+    Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapped });
+  } catch { /* locked by an earlier script: closed roots stay opaque */ }
+}
+
+/** The element's shadow root, open or closed (closed ones only when attached after install). */
+export function shadowRootOf(element: Element): ShadowRoot | null {
+  return element.shadowRoot ?? (closedCount ? closedRoots.get(element) ?? null : null);
+}
+
+/** Whether `element` hosts a closed root the runtime knows. */
+export function hasClosedShadowRoot(element: Element): boolean {
+  return closedCount > 0 && closedRoots.has(element);
+}
+
+/**
+ * The slot a light-DOM child is assigned to, for closed hosts too (where `assignedSlot` says null).
+ * Closed hosts are rare and have few slots: the slots of the root are asked directly.
+ */
+export function assignedSlotOf(node: Element | Text): HTMLSlotElement | null {
+  const slot = (node as Element).assignedSlot;
+  if (slot || !closedCount) return slot ?? null;
+  const parent = node.parentElement;
+  if (!parent) return null;
+  const root = closedRoots.get(parent);
+  if (!root) return null;
+  const slots = root.querySelectorAll('slot');
+  for (let i = 0; i < slots.length; i++) {
+    const candidate = slots[i] as HTMLSlotElement;
+    if (typeof candidate.assignedNodes === 'function' && candidate.assignedNodes().includes(node)) return candidate;
+  }
+  return null;
+}
