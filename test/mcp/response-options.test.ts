@@ -138,3 +138,14 @@ describe('--init-page that throws', () => {
     expect(again.isError, again.text).toBe(false);
   });
 });
+
+describe('browser_wait_for input', () => {
+  it('refuses empty text with what to pass, before waiting', async () => {
+    const s = open();
+    for (const args of [{ text: '' }, { text: [] }, { textGone: '' }]) {
+      const result = await s.call('browser_wait_for', args);
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(result.text).toContain('must be non-empty text');
+    }
+  });
+});

@@ -9,7 +9,7 @@ export const dialogTools = [
     name: 'browser_handle_dialog',
     group: 'core',
     title: 'Handle a dialog',
-    description: 'Accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload)',
+    description: 'Handle a dialog (alert, confirm, prompt, beforeunload)',
     params: {
       accept: z.boolean().describe('Whether to accept the dialog'),
       promptText: z.string().optional().describe('The text to enter in case of a prompt dialog'),

@@ -70,7 +70,7 @@ export const inputTools = [
     name: 'browser_press_key',
     group: 'core-input',
     title: 'Press a key',
-    description: 'Press a key on the keyboard (in the focused element)',
+    description: 'Press a key on the keyboard',
     params: { key: z.string().min(1).describe('Name of the key to press or a character to generate, such as `ArrowLeft`, `a` or `Control+A`') },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {

@@ -25,7 +25,7 @@ export const networkTools = [
       // Checked below rather than as an enum: the 13 names would cost tokens on every turn.
       resourceTypes: z.array(z.string()).optional().describe('e.g. ["fetch", "xhr"]'),
       status: z.string().optional()
-        .describe('"404", "4xx", ">=400", "error", "failed", "ok" or "pending"'),
+        .describe('e.g. "404", "4xx", ">=400", "failed"'),
       includeEarlier: includeEarlierParam,
       offset: offsetParam,
       limit: limitParam,
@@ -51,9 +51,9 @@ export const networkTools = [
       index: idParam.describe('Number printed by browser_network_requests'),
       part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional().describe('Only this part'),
       bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Bodies to show (default both)'),
-      maxBodyBytes: z.number().int().min(1).max(100_000).optional().describe('Bytes per body (default 100000)'),
+      maxBodyBytes: z.number().int().min(1).max(100_000).optional().describe('Bytes per body'),
       save: z.enum(['request', 'response']).optional().describe('Save this whole body to a file'),
-      filename: z.string().optional().describe('Save the result (or the "save"/"part" body) to this file'),
+      filename: z.string().optional().describe('Save to this file'),
     },
     aliases: { id: 'index' },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

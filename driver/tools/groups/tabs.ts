@@ -66,7 +66,7 @@ export const tabTools = [
     name: 'browser_resize',
     group: 'core',
     title: 'Resize the viewport',
-    description: 'Resize the page viewport (CSS pixels)',
+    description: 'Resize the viewport',
     params: {
       width: z.number().int().min(1).max(10_000).describe('Width of the viewport'),
       height: z.number().int().min(1).max(10_000).describe('Height of the viewport'),
@@ -84,7 +84,7 @@ export const tabTools = [
     name: 'browser_close',
     group: 'core',
     title: 'Close the browser',
-    description: 'Close the browser (all tabs of this session). The next tool that needs a page starts a new one.',
+    description: 'Close the browser (all tabs); the next tool starts a new one',
     params: {},
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     ignoresModal: true,

@@ -37,14 +37,18 @@ export const waitTools = [
     description: 'Wait for text to appear or disappear or a specified time to pass',
     params: {
       time: z.number().min(0).max(MAX_TIME_S).optional().describe(`The time to wait in seconds (at most ${MAX_TIME_S})`),
-      text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('The text to wait for (any of several)'),
-      textGone: z.string().min(1).optional().describe('The text to wait for to disappear'),
-      timeout: z.number().min(0).max(120).optional().describe('Seconds before giving up (default: the action timeout)'),
+      text: z.union([z.string(), z.array(z.string())]).optional().describe('The text to wait for (any of several)'),
+      textGone: z.string().optional().describe('The text to wait for to disappear'),
+      timeout: z.number().min(0).max(120).optional().describe('Seconds to give up after'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
       if (params.time === undefined && params.text === undefined && params.textGone === undefined)
         throw new Error('browser_wait_for needs one of "text", "textGone" or "time".');
+      // Checked here rather than in the schema: its constraints cost tokens on every turn.
+      const texts = params.text === undefined ? [] : Array.isArray(params.text) ? params.text : [params.text];
+      if (params.text !== undefined && (!texts.length || texts.some(text => !text)) || params.textGone === '')
+        throw new Error('browser_wait_for: "text" and "textGone" must be non-empty text. Pass the words you expect to see (or to disappear).');
       const tab = await session.ensureTab();
       const started = Date.now();
       if (params.time !== undefined && params.text === undefined && params.textGone === undefined) {
@@ -55,7 +59,6 @@ export const waitTools = [
       }
       // As long as an action may wait (--timeout-action, 5 s by default), as in Playwright MCP, unless the call says.
       const deadline = started + (params.timeout !== undefined ? params.timeout * 1000 : params.time !== undefined ? params.time * 1000 : session.config.actionTimeoutMs);
-      const texts = params.text === undefined ? [] : Array.isArray(params.text) ? params.text : [params.text];
       const found: string[] = [];
       if (texts.length) {
         const ok = await pollUntil(tab.page, deadline, async () => {
