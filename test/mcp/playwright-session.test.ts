@@ -87,6 +87,7 @@ describe("a session in Playwright MCP's terms", () => {
     expect(sectionOf(evaluated.text, 'Ran Playwright code')).toContain("await page.evaluate('() => navigator.language');");
     const waited = await call(client, 'browser_wait_for', { text: 'Your account' });
     expect(sectionOf(waited.text, 'Result')).toMatch(/^Waited for Your account/);
+    expect(sectionOf(waited.text, 'Ran Playwright code')).toContain("await page.getByText('Your account').first().waitFor({ state: 'visible' });");
 
     const saved = await call(client, 'browser_storage_state', { filename: 'state.json' });
     expect(saved.isError, saved.text).toBe(false);
@@ -97,6 +98,7 @@ describe("a session in Playwright MCP's terms", () => {
     expect(shot.isError, shot.text).toBe(false);
     expect(existsSync(join(workspace, '.playwright-mcp', 'account.png'))).toBe(true);
     expect(shot.text).toContain('(./.playwright-mcp/account.png)');
+    expect(sectionOf(shot.text, 'Ran Playwright code')).toContain("await page.screenshot({ path: './.playwright-mcp/account.png' });");
 
     const closed = await call(client, 'browser_close', {});
     expect(closed.isError, closed.text).toBe(false);

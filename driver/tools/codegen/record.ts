@@ -8,6 +8,7 @@ import type { Tab } from '../tab.js';
 import type { ToolResponse } from '../response.js';
 import { actionCode, locatorCode, selectorCode, type CodegenLanguage, type LocatorCall } from './locator.js';
 import { pageCode, type PageCall } from './page.js';
+import { waitOrShotCode, type WaitOrShotCall } from './waits.js';
 
 /** A statement longer than this (a 1 MB selector or text) is left out: it would flood the answer. */
 const MAX_STATEMENT_CHARS = 4000;
@@ -46,4 +47,10 @@ export async function recordElementCall(session: Session, response: ToolResponse
 export function recordPageCall(session: Session, response: ToolResponse, call: PageCall): void {
   const language = languageOf(session);
   if (language) add(response, pageCode(call, language));
+}
+
+/** Adds a wait or a screenshot (browser_wait_for, browser_take_screenshot) to the response's code. */
+export function recordWaitOrShot(session: Session, response: ToolResponse, call: WaitOrShotCall): void {
+  const language = languageOf(session);
+  if (language) add(response, waitOrShotCode(call, language));
 }
