@@ -120,7 +120,7 @@ async function answer(session: Session, name: string, args: unknown): Promise<To
     if (known?.runsCode && !session.config.evaluate)
       return errorResult(`${name} is switched off on this server (--no-evaluate). Ask the user to restart it without --no-evaluate if running code in the page is acceptable.`);
     if (known)
-      return errorResult(`${name} belongs to the "${known.group}" group, which is off. Restart the server with --caps ${known.group} to use it.`);
+      return errorResult(`Tool "${name}" not found: it belongs to the "${known.group}" group, which is off. Restart the server with --caps ${known.group} to use it.`);
     return errorResult(`Tool "${name}" not found. Available tools: ${listedTools(session.config).map(t => t.name).join(', ')}.`);
   }
   let input: unknown;
