@@ -44,7 +44,7 @@ it('finds a row\'s button by name without a full snapshot, and the ref clicks it
   await call(client, 'browser_navigate', { url: `${site.origin}/table` });
   const found = await call(client, 'browser_find', { role: 'button', name: 'Delete 742' });
   expect(found.isError, found.text).toBe(false);
-  expect(found.text).toMatch(/1 match:/);
+  expect(found.text).toMatch(/Found 1 match for .*:/);
   const ref = /button "Delete 742" \[ref=(\w+)\]/.exec(found.text)?.[1];
   expect(ref, found.text).toBeDefined();
   expect(found.text).toContain('row');

@@ -77,6 +77,8 @@ describe("a session in Playwright MCP's terms", () => {
     expect(consoleMessages.text).toMatch(/Total messages: \d+ \(Errors: 0, Warnings: 0\)/);
     expect(consoleMessages.text).toMatch(/\[INFO\] signed in @ /);
     const requests = await call(client, 'browser_network_requests', { static: false, filter: '/api/.*' });
+    const found = await call(client, 'browser_find', { text: 'Welcome' });
+    expect(sectionOf(found.text, 'Result')).toMatch(/^Found 1 match for "Welcome":/);
     expect(requests.text).toMatch(new RegExp(`^\\d+\\. \\[POST\\] ${site.origin}/api/session => \\[200\\] OK$`, 'm'));
     expect(sectionOf(requests.text, 'Result')).not.toContain('/login');
 
@@ -98,6 +100,7 @@ describe("a session in Playwright MCP's terms", () => {
     expect(shot.isError, shot.text).toBe(false);
     expect(existsSync(join(workspace, '.playwright-mcp', 'account.png'))).toBe(true);
     expect(shot.text).toContain('(./.playwright-mcp/account.png)');
+    expect(shot.images).toHaveLength(0);
     expect(sectionOf(shot.text, 'Ran Playwright code')).toContain("await page.screenshot({ path: './.playwright-mcp/account.png' });");
 
     const closed = await call(client, 'browser_close', {});

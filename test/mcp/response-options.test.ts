@@ -149,3 +149,11 @@ describe('browser_wait_for input', () => {
     }
   });
 });
+
+describe('blocked navigations', () => {
+  it('carry the browser\'s net::ERR_BLOCKED_BY_CLIENT and the flag that blocks them', async () => {
+    const blocked = await open({ blockedOrigins: ['https://example.com'] }).call('browser_navigate', { url: 'https://example.com/' });
+    expect(blocked.isError).toBe(true);
+    expect(blocked.text).toMatch(/net::ERR_BLOCKED_BY_CLIENT.*--blocked-origins/);
+  });
+});

@@ -30,7 +30,7 @@ export function pagingNote(listing: { items: unknown[]; offset: number; total: n
 
 /** The error for an id that names nothing kept: not handed out yet, or forgotten since. */
 export function notKept(what: string, id: number, lastId: number, listTool: string): string {
-  if (id > lastId) return `${what} #${id} does not exist yet (the latest id is ${lastId}). List them with ${listTool}.`;
+  if (id > lastId) return `${what} #${id} not found: it does not exist yet (the latest is #${lastId}). List them with ${listTool}.`;
   return `${what} #${id} is no longer kept (only the current page and the two before it are, up to the per-page cap). List what is kept with ${listTool} and includeEarlier.`;
 }
 
@@ -50,10 +50,11 @@ export function shortUrl(url: string, max = 150): string {
 }
 
 /** browser_find's answer: a header, one line per match (its ancestor path), what was not searched. */
-export function formatFound(paths: string[], total: number, skipped: string[]): string {
-  const header = total === 0 ? 'No element matches.'
-    : total > paths.length ? `${paths.length} of ${total} matches (raise "limit" or narrow the query):`
-    : `${total} match${total === 1 ? '' : 'es'}:`;
+/** `query` as Playwright MCP names it in the header: "Bananas" for text, /x/i for a regex, else role and name. */
+export function formatFound(paths: string[], total: number, skipped: string[], query: string): string {
+  const header = total === 0 ? `No matches found for ${query}.`
+    : total > paths.length ? `Found ${total} matches for ${query}, showing ${paths.length} (raise "limit" or narrow the query):`
+    : `Found ${total} match${total === 1 ? '' : 'es'} for ${query}:`;
   const notSearched = skipped.length ? `\n(not searched: ${skipped.join('; ')})` : '';
   return [header, ...paths.map(path => `- ${path}`)].join('\n') + notSearched;
 }

@@ -32,7 +32,8 @@ export function normalizeUrl(raw: string): string {
 export function allowedUrl(session: Session, raw: string): string {
   const url = normalizeUrl(raw);
   const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
-  if (refusal) throw new Error(`Not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
+  // The browser's own code for a blocked request comes first, as the page would have seen it.
+  if (refusal) throw new Error(`net::ERR_BLOCKED_BY_CLIENT: not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
   if (/^file:/i.test(url) && !session.config.allowFileAccess) // Playwright MCP's wording first, so agents trained on it recognize it; then the way out.
     throw new Error(`Error: Access to "file:" protocol is blocked. Attempted URL: "${url}". Restart the server with --allow-file-access to open local files.`);
   return url;

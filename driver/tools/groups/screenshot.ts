@@ -49,6 +49,8 @@ export const screenshotTools = [
       if (!params.target) recordWaitOrShot(session, response, { method: 'screenshot', path: await session.relativizePaths(path), fullPage: !!params.fullPage });
       const label = params.target ? params.element || 'element' : params.fullPage ? 'full page' : 'viewport';
       response.addResult(`${fileLink(`Screenshot of ${label}`, path)}${asked === 'webp' ? '\n(Saved as png: webp is not available.)' : ''}`);
+      // Asked to save it to a file, the agent gets the link only, as from Playwright MCP: no image tokens.
+      if (params.filename) return;
       const fitted = await fitForClients(tab.page, buffer, capture, type);
       if (fitted.note) response.addResult(fitted.note);
       if (fitted.data.length) response.addImage({ data: fitted.data.toString('base64'), mimeType: fitted.mimeType });

@@ -85,12 +85,19 @@ export const snapshotTools = [
           ? (await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: 500 })).matches.map(match => match.path)
           : (await aria.snapshot({ rootRef })).split('\n').map(line => line.trim().replace(/^- /, '')).filter(line => line && !line.startsWith('/'));
         const hits = matches.filter(line => { pattern.lastIndex = 0; return pattern.test(line); });
-        text = formatFound(hits.slice(0, params.limit ?? 50), hits.length, []);
+        text = formatFound(hits.slice(0, params.limit ?? 50), hits.length, [], findQuery(params));
       } else {
         const found = await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: params.limit });
-        text = formatFound(found.matches.map(match => match.path), found.total, found.skipped);
+        text = formatFound(found.matches.map(match => match.path), found.total, found.skipped, findQuery(params));
       }
       await resultOrFile(session, response, text, params.filename, { title: 'Find results', prefix: 'find', extension: 'txt' });
     },
   }),
 ];
+
+/** How the answer names what was searched for: `"Bananas"`, `/x/i`, or `button "Save"`. */
+function findQuery(params: { text?: string; regex?: string; role?: string; name?: string }): string {
+  if (params.regex !== undefined) return params.regex.startsWith('/') ? params.regex : `/${params.regex}/`;
+  if (params.text !== undefined) return JSON.stringify(params.text);
+  return [params.role, params.name !== undefined ? JSON.stringify(params.name) : undefined].filter(Boolean).join(' ');
+}
