@@ -53,5 +53,5 @@ it('finds a row\'s button by name without a full snapshot, and the ref clicks it
 
   const none = await call(client, 'browser_find', {});
   expect(none.isError).toBe(true);
-  expect(none.text).toContain('at least one of');
+  expect(none.text).toContain('Provide either "text" or "regex"');
 });

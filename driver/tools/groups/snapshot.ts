@@ -72,9 +72,9 @@ export const snapshotTools = [
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(session, params, response) {
       if (params.text !== undefined && params.regex !== undefined)
-        throw new Error('browser_find takes "text" or "regex", not both: pass one of them.');
+        throw new Error('Provide only one of "text" or "regex", not both.');
       if (params.text === undefined && params.role === undefined && params.name === undefined && params.regex === undefined)
-        throw new Error('browser_find needs at least one of "text", "regex", "role" or "name".');
+        throw new Error('Provide either "text" or "regex" to search for (or "role" and "name").');
       const tab = await session.ensureTab();
       const aria = await tab.aria();
       const rootRef = params.target ? await refOfTarget(tab, params.target) : undefined;
