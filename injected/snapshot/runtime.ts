@@ -111,8 +111,8 @@ function selectRoot(doc: Document, selector: string): Element {
   return found;
 }
 
-/** Role and name of an element now, as refForElement computes them (checks of renamed refs). */
-function describeNow(doc: Document, element: Element): { role: string; name: string } | undefined {
+/** The role and name an element has now, as the walk gives them (frames are `iframe ""`): new refs and the renamed-ref check use it. */
+function describeNow(doc: Document, element: Element): { role: string; name: string } {
   beginAriaCaches();
   try {
     const tag = element.localName;
@@ -135,18 +135,6 @@ function refForElement(doc: Document, refs: RefRegistry, element: Element, optio
   refs.configure(options?.prefix, options?.seed);
   const existing = refs.existingRef(element);
   if (existing && !refs.check(existing)) return existing;
-  beginAriaCaches();
-  try {
-    const tag = element.localName;
-    if (tag === 'iframe' || tag === 'frame') return refs.refFor(element, 'iframe', ''); // as the walk names frames
-    const role = getAriaRole(element);
-    const presentational = !role || role === 'none' || role === 'presentation';
-    const secrets = new Secrets();
-    secrets.addScope(doc);
-    const scope = element.getRootNode();
-    if (scope !== doc && scope.nodeType === 11) secrets.addScope(scope as ShadowRoot);
-    return refs.refFor(element, presentational ? 'generic' : role!, nodeName(element, secrets));
-  } finally {
-    endAriaCaches();
-  }
+  const { role, name } = describeNow(doc, element);
+  return refs.refFor(element, role, name);
 }
