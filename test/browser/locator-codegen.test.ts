@@ -7,7 +7,6 @@ import type { Locator, Page } from 'playwright';
 import type { AriaBrowser, AriaPage } from '../../driver/index.js';
 import { actionCode, locatorCode } from '../../driver/tools/codegen/locator.js';
 import { pageCode } from '../../driver/tools/codegen/page.js';
-import { waitOrShotCode } from '../../driver/tools/codegen/waits.js';
 import { launchTestBrowser, refOf, startServer, type TestServer } from './driver-harness.js';
 
 let server: TestServer;
@@ -105,12 +104,12 @@ describe('page calls in every language, as Playwright MCP writes them', () => {
 describe('waits and screenshots in every language', () => {
   it('writes the wait for text, the timed wait and the screenshot as Playwright MCP shows them', () => {
     const text = { method: 'waitForText', text: 'Done', state: 'visible' } as const;
-    expect(waitOrShotCode(text, 'typescript')).toBe("await page.getByText('Done').first().waitFor({ state: 'visible' });");
-    expect(waitOrShotCode(text, 'python')).toBe('page.get_by_text("Done").first.wait_for(state="visible")');
-    expect(waitOrShotCode({ ...text, state: 'hidden' }, 'java')).toBe('page.getByText("Done").first().waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN));');
-    expect(waitOrShotCode(text, 'csharp')).toBe('await page.GetByText("Done").First.WaitForAsync(new() { State = WaitForSelectorState.Visible });');
-    expect(waitOrShotCode({ method: 'waitForTimeout', ms: 1500 }, 'python')).toBe('page.wait_for_timeout(1500)');
-    expect(waitOrShotCode({ method: 'screenshot', path: 'a.png', fullPage: true }, 'typescript')).toBe("await page.screenshot({ path: 'a.png', fullPage: true });");
-    expect(waitOrShotCode({ method: 'screenshot', path: 'a.png', fullPage: false }, 'csharp')).toBe('await page.ScreenshotAsync(new() { Path = "a.png" });');
+    expect(pageCode(text, 'typescript')).toBe("await page.getByText('Done').first().waitFor({ state: 'visible' });");
+    expect(pageCode(text, 'python')).toBe('page.get_by_text("Done").first.wait_for(state="visible")');
+    expect(pageCode({ ...text, state: 'hidden' }, 'java')).toBe('page.getByText("Done").first().waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN));');
+    expect(pageCode(text, 'csharp')).toBe('await page.GetByText("Done").First.WaitForAsync(new() { State = WaitForSelectorState.Visible });');
+    expect(pageCode({ method: 'waitForTimeout', ms: 1500 }, 'python')).toBe('page.wait_for_timeout(1500)');
+    expect(pageCode({ method: 'screenshot', path: 'a.png', fullPage: true }, 'typescript')).toBe("await page.screenshot({ path: 'a.png', fullPage: true });");
+    expect(pageCode({ method: 'screenshot', path: 'a.png', fullPage: false }, 'csharp')).toBe('await page.ScreenshotAsync(new() { Path = "a.png" });');
   });
 });

@@ -8,7 +8,6 @@ import type { Tab } from '../tab.js';
 import type { ToolResponse } from '../response.js';
 import { actionCode, locatorCode, selectorCode, type CodegenLanguage, type LocatorCall } from './locator.js';
 import { pageCode, type PageCall } from './page.js';
-import { waitOrShotCode, type WaitOrShotCall } from './waits.js';
 
 /** A statement longer than this (a 1 MB selector or text) is left out: it would flood the answer. */
 const MAX_STATEMENT_CHARS = 4000;
@@ -43,14 +42,8 @@ export async function recordElementCall(session: Session, response: ToolResponse
   if (language && locator) add(response, actionCode(locator, call, language));
 }
 
-/** Adds a page-level call (navigate, a key, the mouse) to the response's code. */
+/** Adds a page-level call (navigate, a key, the mouse, a wait, a screenshot) to the response's code. */
 export function recordPageCall(session: Session, response: ToolResponse, call: PageCall): void {
   const language = languageOf(session);
   if (language) add(response, pageCode(call, language));
-}
-
-/** Adds a wait or a screenshot (browser_wait_for, browser_take_screenshot) to the response's code. */
-export function recordWaitOrShot(session: Session, response: ToolResponse, call: WaitOrShotCall): void {
-  const language = languageOf(session);
-  if (language) add(response, waitOrShotCode(call, language));
 }

@@ -7,7 +7,7 @@ import { timestampedName } from '../files.js';
 import { fitForClients, type Capture } from '../image-fit.js';
 import { elementParam, locate, targetAliases } from './common.js';
 import { fileLink } from '../format/sections.js';
-import { recordWaitOrShot } from '../codegen/record.js';
+import { recordPageCall } from '../codegen/record.js';
 
 export const screenshotTools = [
   defineTool({
@@ -46,7 +46,7 @@ export const screenshotTools = [
       // Named and linked as Playwright MCP does: page-<time>.png / element-<time>.png, "Screenshot of viewport".
       const path = await session.outputFile(params.filename, timestampedName(params.target ? 'element' : 'page', type === 'png' ? 'png' : 'jpg'), 'Screenshot');
       writeFileSync(path, buffer);
-      if (!params.target) recordWaitOrShot(session, response, { method: 'screenshot', path: await session.relativizePaths(path), fullPage: !!params.fullPage });
+      if (!params.target) recordPageCall(session, response, { method: 'screenshot', path: await session.relativizePaths(path), fullPage: !!params.fullPage });
       const label = params.target ? params.element || 'element' : params.fullPage ? 'full page' : 'viewport';
       response.addResult(`${fileLink(`Screenshot of ${label}`, path)}${asked === 'webp' ? '\n(Saved as png: webp is not available.)' : ''}`);
       // Asked to save it to a file, the agent gets the link only, as from Playwright MCP: no image tokens.

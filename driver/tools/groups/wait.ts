@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Page } from 'playwright';
 import { defineTool } from '../define.js';
 import { sleep } from '../../index.js';
-import { recordWaitOrShot } from '../codegen/record.js';
+import { recordPageCall } from '../codegen/record.js';
 
 const POLL_MS = 100;
 const MAX_TIME_S = 30;
@@ -53,7 +53,7 @@ export const waitTools = [
       const tab = await session.ensureTab();
       const started = Date.now();
       if (params.time !== undefined && params.text === undefined && params.textGone === undefined) {
-        recordWaitOrShot(session, response, { method: 'waitForTimeout', ms: Math.round(params.time * 1000) });
+        recordPageCall(session, response, { method: 'waitForTimeout', ms: Math.round(params.time * 1000) });
         await sleep(params.time * 1000);
         response.addResult(`Waited for ${params.time} seconds`);
         response.setIncludeSnapshot();
@@ -73,8 +73,8 @@ export const waitTools = [
         const gone = await pollUntil(tab.page, deadline, async () => !(await visibleIn(tab.page, params.textGone!)));
         if (!gone) throw new Error(`${JSON.stringify(params.textGone)} is still visible after ${Math.round((Date.now() - started) / 1000)} s. Take a snapshot to see what the page shows, or wait longer with "timeout".`);
       }
-      if (found[0] !== undefined) recordWaitOrShot(session, response, { method: 'waitForText', text: found[0], state: 'visible' });
-      if (params.textGone !== undefined) recordWaitOrShot(session, response, { method: 'waitForText', text: params.textGone, state: 'hidden' });
+      if (found[0] !== undefined) recordPageCall(session, response, { method: 'waitForText', text: found[0], state: 'visible' });
+      if (params.textGone !== undefined) recordPageCall(session, response, { method: 'waitForText', text: params.textGone, state: 'hidden' });
       // Playwright MCP's words ("Waited for X"), then ours: which of several appeared, and when.
       response.addResult(`Waited for ${found[0] ?? params.textGone}`);
       const parts = [found.length ? `${JSON.stringify(found[0])} appeared` : '', params.textGone !== undefined ? `${JSON.stringify(params.textGone)} is gone` : ''].filter(Boolean);
