@@ -5,47 +5,23 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchTestBrowser, refOf, startServer, type TestServer } from './driver-harness.js';
 import { click, hover, selectOption, setChecked, type, type AriaBrowser, type AriaPage } from '../../driver/index.js';
-
-/** The replacements of hostile-builtins.test.ts, one line each. */
-const REPLACEMENTS = [
-  'Array.prototype.push = broken;',
-  'Array.prototype[Symbol.iterator] = broken;',
-  'Array.prototype.map = function () { return []; };',
-  'Array.prototype.filter = function () { return []; };',
-  'Map.prototype.get = broken;',
-  'Map.prototype.set = broken;',
-  "window.Map = function () { throw new Error('no Map for you'); };",
-  'WeakMap.prototype.get = function () { return undefined; };',
-  'WeakMap.prototype.set = broken;',
-  'Set.prototype.has = function () { return true; };',
-  "Element.prototype.getAttribute = function () { return 'hijacked'; };",
-  "String.prototype.trim = function () { return 'trimmed!'; };",
-  "window.MutationObserver = function () { throw new Error('no observers'); };",
-  'JSON.stringify = function () { return \'"hijacked"\'; };',
-  'JSON.parse = broken;',
-  'Promise.prototype.then = broken;',
-  "Object.defineProperty(Element.prototype, '_ariaRef', { get() { throw new Error('getter trap'); }, configurable: true });",
-  'Object.defineProperty = broken;',
-  'Function.prototype.apply = broken;',
-  'Function.prototype.call = broken;',
-];
+import { BUILTIN_REPLACEMENTS, sabotageScript } from '../support/hostile.js';
 
 const controls = `<p id="out">none</p><button onclick="out.textContent = 'clicked'">Save</button>
 <input aria-label="Email"><select aria-label="Size"><option>S</option><option>M</option></select>
 <label><input type="checkbox" id="agree"> Agree</label><p id="hov">not hovered</p>
 <button onmouseenter="hov.textContent = 'hovered'">Help</button>`;
-const sabotage = (lines: string[]) => `<script>const broken = () => { throw new Error('hijacked built-in'); };\n${lines.join('\n')}</script>`;
 
 let server: TestServer;
 let browser: AriaBrowser;
 
 beforeAll(async () => {
   server = await startServer();
-  REPLACEMENTS.forEach((line, i) => server.route(`/one-${i}`, `<!doctype html>${controls}${sabotage([line])}`));
-  server.route('/all', `<!doctype html>${controls}${sabotage(REPLACEMENTS)}`);
-  server.route('/framed', `<!doctype html><h1>Outer</h1><iframe src="/all" title="Inner"></iframe>${sabotage(REPLACEMENTS)}`);
+  BUILTIN_REPLACEMENTS.forEach((line, i) => server.route(`/one-${i}`, `<!doctype html>${controls}${sabotageScript([line])}`));
+  server.route('/all', `<!doctype html>${controls}${sabotageScript(BUILTIN_REPLACEMENTS)}`);
+  server.route('/framed', `<!doctype html><h1>Outer</h1><iframe src="/all" title="Inner"></iframe>${sabotageScript(BUILTIN_REPLACEMENTS)}`);
   server.route('/covered', `<!doctype html><button>Buy</button>
-    <div role="dialog" aria-label="Cookie consent" style="position:fixed;inset:0;background:#fff8"><p>We use cookies</p></div>${sabotage(REPLACEMENTS)}`);
+    <div role="dialog" aria-label="Cookie consent" style="position:fixed;inset:0;background:#fff8"><p>We use cookies</p></div>${sabotageScript(BUILTIN_REPLACEMENTS)}`);
   browser = await launchTestBrowser();
 });
 
@@ -84,14 +60,14 @@ async function actAll(page: AriaPage, snapshot: string): Promise<void> {
 }
 
 test('click, type, select and check work on a page that replaced any one of the built-ins', async () => {
-  const indexes = REPLACEMENTS.map((_, i) => i);
+  const indexes = BUILTIN_REPLACEMENTS.map((_, i) => i);
   // A few pages at a time: each is independent.
   for (let start = 0; start < indexes.length; start += 5) {
     await Promise.all(indexes.slice(start, start + 5).map(async i => {
       const page = await open(`/one-${i}`);
       try {
         await actAll(page, await page.snapshot());
-        expect(await state(page), REPLACEMENTS[i]).toBe('clicked|a@b.c|M|true|hovered');
+        expect(await state(page), BUILTIN_REPLACEMENTS[i]).toBe('clicked|a@b.c|M|true|hovered');
       } finally {
         await page.page.close();
       }

@@ -7,37 +7,21 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchTestBrowser, refOf, startServer, type TestServer } from './driver-harness.js';
 import type { AriaBrowser, AriaPage } from '../../driver/index.js';
 import { click, type } from '../../driver/actions/index.js';
+import { BUILTIN_REPLACEMENTS, sabotageScript } from '../support/hostile.js';
 
 const body = `<h1>Shop</h1><label>Email <input value="a@b.c"></label>
 <button>Save</button><ul><li>One</li><li>Two</li></ul><a href="/x">Next</a>`;
 const frameBody = (label: string) => `<h2>${label}</h2><button>Pay ${label}</button><ul><li>Item</li></ul>`;
 
-/** Replaces what Playwright's main-world helper and a naive runtime would rely on. */
-const sabotage = `<script>
-  const broken = () => { throw new Error('hijacked built-in'); };
-  Array.prototype.push = broken;
-  Array.prototype[Symbol.iterator] = broken;
-  Array.prototype.map = function () { return []; };
-  Array.prototype.filter = function () { return []; };
-  Map.prototype.get = broken;
-  Map.prototype.set = broken;
-  window.Map = function () { throw new Error('no Map for you'); };
-  WeakMap.prototype.get = function () { return undefined; };
-  WeakMap.prototype.set = broken;
-  Set.prototype.has = function () { return true; };
-  Element.prototype.getAttribute = function () { return 'hijacked'; };
-  String.prototype.trim = function () { return 'trimmed!'; };
-  window.MutationObserver = function () { throw new Error('no observers'); };
-  JSON.stringify = function () { return '"hijacked"'; };
-  JSON.parse = broken;
-  Promise.prototype.then = broken;
-  Object.defineProperty(Element.prototype, '_ariaRef', { get() { throw new Error('getter trap'); }, configurable: true });
-  Object.defineProperty(HTMLElement.prototype, 'title', { get() { throw new Error('title trap'); }, configurable: true });
-  window.__ariaref_shadow = { snapshot: broken };
-  Object.defineProperty = broken;
-  Function.prototype.apply = broken;
-  Function.prototype.call = broken;
-</script>`;
+/**
+ * The shared replacements, plus two traps only snapshots meet: a throwing `title` getter and a
+ * fake `__ariaref_shadow`, set while Object.defineProperty still works.
+ */
+const replacements = [...BUILTIN_REPLACEMENTS];
+replacements.splice(replacements.indexOf('Object.defineProperty = broken;'), 0,
+  "Object.defineProperty(HTMLElement.prototype, 'title', { get() { throw new Error('title trap'); }, configurable: true });",
+  'window.__ariaref_shadow = { snapshot: broken };');
+const sabotage = sabotageScript(replacements);
 
 const attribute = (html: string) => html.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
