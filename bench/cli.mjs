@@ -51,6 +51,20 @@ try {
 
 const refIn = (text, role, name) => new RegExp(`${role} "${name}\\s*"[^\\n]*?\\bref=(\\w+)\\]`).exec(text)?.[1];
 
+/** Fill both fields and click Sign in, each by the ref the CLI printed so far; `asArg` writes a ref as that CLI takes it. */
+const loginSteps = (asArg = ref => ref) => [
+  page => refIn(page, 'textbox', 'Email') && ['fill', asArg(refIn(page, 'textbox', 'Email')), 'alice'],
+  page => refIn(page, 'textbox', 'Password') && ['fill', asArg(refIn(page, 'textbox', 'Password')), 'hunter22'],
+  page => refIn(page, 'button', 'Sign in') && ['click', asArg(refIn(page, 'button', 'Sign in'))],
+];
+
+/** Wall times of `count` runs of one command. */
+async function timesOf(exec, args, count) {
+  const ms = [];
+  for (let i = 0; i < count; i++) ms.push((await exec(args)).ms);
+  return ms;
+}
+
 /** One CLI's login flow: each step a command; characters are what the agent reads (stdout + stderr). */
 async function flow(name, exec, steps) {
   const log = [];
@@ -76,12 +90,7 @@ async function ours(url, runs) {
   const exec = args => run(process.execPath, [join(root, 'dist/driver/cli/main.js'), ...args], { env, cwd: dir });
   try {
     const cold = await exec(['open', url]);
-    const login = await flow('ariaref', exec, [
-      ['open', url],
-      page => refIn(page, 'textbox', 'Email') && ['fill', refIn(page, 'textbox', 'Email'), 'alice'],
-      page => refIn(page, 'textbox', 'Password') && ['fill', refIn(page, 'textbox', 'Password'), 'hunter22'],
-      page => refIn(page, 'button', 'Sign in') && ['click', refIn(page, 'button', 'Sign in')],
-    ]);
+    const login = await flow('ariaref', exec, [['open', url], ...loginSteps()]);
     // Warm overhead: a cheap tool, many times; the daemon says how long the tool itself took.
     const wall = [];
     const overhead = [];
@@ -91,11 +100,9 @@ async function ours(url, runs) {
       wall.push(r.ms);
       if (Number.isFinite(tool)) overhead.push(r.ms - tool);
     }
-    const clicks = [];
     await exec(['open', url]);
-    for (let i = 0; i < Math.min(runs, 8); i++) clicks.push((await exec(['click', 'h1'])).ms);
-    const bareNode = [];
-    for (let i = 0; i < runs; i++) bareNode.push((await run(process.execPath, ['-e', '0'])).ms);
+    const clicks = await timesOf(exec, ['click', 'h1'], Math.min(runs, 8));
+    const bareNode = await timesOf(() => run(process.execPath, ['-e', '0']), [], runs);
     return { cold: { ms: cold.ms, ok: cold.code === 0 }, login, snapshot: summarize(wall), overhead: summarize(overhead), click: summarize(clicks), bareNode: summarize(bareNode) };
   } finally {
     await exec(['stop']);
@@ -113,17 +120,8 @@ async function playwrightCli(url, runs) {
   writeFileSync(join(dir, '.playwright/cli.config.json'), JSON.stringify({ browser: { browserName: 'chromium', launchOptions: { executablePath: BROWSER, headless: true, chromiumSandbox: false } } }));
   const exec = args => run(bin, ['-s=bench', ...args], { cwd: dir, env: { ...process.env, PLAYWRIGHT_DAEMON_SESSION_DIR: join(dir, 'sessions') } });
   try {
-    const login = await flow('playwright-cli', exec, [
-      ['open', url],
-      ['snapshot'],
-      page => refIn(page, 'textbox', 'Email') && ['fill', refIn(page, 'textbox', 'Email'), 'alice'],
-      page => refIn(page, 'textbox', 'Password') && ['fill', refIn(page, 'textbox', 'Password'), 'hunter22'],
-      page => refIn(page, 'button', 'Sign in') && ['click', refIn(page, 'button', 'Sign in')],
-      ['snapshot'],
-    ]);
-    const snaps = [];
-    for (let i = 0; i < Math.min(runs, 8); i++) snaps.push((await exec(['snapshot'])).ms);
-    return { login, snapshot: summarize(snaps) };
+    const login = await flow('playwright-cli', exec, [['open', url], ['snapshot'], ...loginSteps(), ['snapshot']]);
+    return { login, snapshot: summarize(await timesOf(exec, ['snapshot'], Math.min(runs, 8))) };
   } finally {
     await exec(['close']);
     rmSync(dir, { recursive: true, force: true });
@@ -138,18 +136,8 @@ async function agentBrowser(url, runs) {
   const flags = ['--session', 'bench', '--executable-path', BROWSER, '--args', '--no-sandbox'];
   const exec = args => run(bin, [...args, ...flags], { cwd: dir, env: { ...process.env, AGENT_BROWSER_NAMESPACE: `bench${process.pid}` } });
   try {
-    const ref = (page, role, name) => refIn(page, role, name);
-    const login = await flow('agent-browser', exec, [
-      ['open', url],
-      ['snapshot', '-i'],
-      page => ref(page, 'textbox', 'Email') && ['fill', `@${ref(page, 'textbox', 'Email')}`, 'alice'],
-      page => ref(page, 'textbox', 'Password') && ['fill', `@${ref(page, 'textbox', 'Password')}`, 'hunter22'],
-      page => ref(page, 'button', 'Sign in') && ['click', `@${ref(page, 'button', 'Sign in')}`],
-      ['snapshot'],
-    ]);
-    const snaps = [];
-    for (let i = 0; i < Math.min(runs, 8); i++) snaps.push((await exec(['snapshot'])).ms);
-    return { login, snapshot: summarize(snaps) };
+    const login = await flow('agent-browser', exec, [['open', url], ['snapshot', '-i'], ...loginSteps(ref => `@${ref}`), ['snapshot']]);
+    return { login, snapshot: summarize(await timesOf(exec, ['snapshot'], Math.min(runs, 8))) };
   } finally {
     await exec(['close']);
     rmSync(dir, { recursive: true, force: true });
