@@ -1,4 +1,5 @@
-// Reading Playwright's errors: one first line, one navigation test, used by every layer.
+// Reading Playwright's errors and quoting text in messages: one first line, one navigation test,
+// one clip, one regexp escape, used by every layer.
 
 export function stripAnsi(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -20,4 +21,9 @@ export function isNavigationError(error: unknown): boolean {
 export function clip(text: string, max = 200): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? oneLine.slice(0, max) + "…" : oneLine;
+}
+
+/** `text` as a regexp that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

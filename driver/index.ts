@@ -54,7 +54,7 @@ export * from './devtools/index.js';
 export * from './routes/index.js';
 // ---- deadlines, errors, version ----
 export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded } from './deadline.js';
-export { firstLine, isNavigationError, clip } from './errors.js';
+export { firstLine, isNavigationError, clip, escapeRegExp } from './errors.js';
 export { packageVersion } from './version.js';
 
 /**

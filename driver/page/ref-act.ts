@@ -13,7 +13,7 @@ import { callInFrame } from './cdp-evaluate.js';
 import { refSelector, replacedBuiltinsList } from './selector-engine.js';
 import { formatCoveringElement, RefError, type CoveringElement } from './refs.js';
 import * as runtime from './runtime.js';
-import { stripAnsi } from '../errors.js';
+import { escapeRegExp, stripAnsi } from '../errors.js';
 import { sleep } from '../deadline.js';
 
 /** The attribute that marks the element of a ref for one action on a page with replaced built-ins. */
@@ -55,7 +55,7 @@ function messageOf(error: unknown): string {
  */
 export function replacedWhileActing(ref: string, action: string, error: unknown): RefError | undefined {
   const message = messageOf(error);
-  const escaped = ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(ref);
   const removed = new RegExp(`Ref ${escaped} \\((.*?)\\) no longer exists`).exec(message);
   if (removed)
     return new RefError(`Ref ${ref} (${removed[1]}) was replaced while acting: the page removed it, or swapped it for a copy, during the ${action}. ` +

@@ -13,12 +13,17 @@ import { fileURLToPath } from 'node:url';
  * entries cover it; the temp directory when the workspace is / or not writable.
  */
 export function defaultOutputDir(roots: string[]): string {
-  const workspace = roots[0] ?? process.cwd();
-  let writable = resolve(workspace) !== '/';
+  const workspace = workspaceOf(roots);
+  let writable = workspace !== '/';
   if (writable) {
     try { accessSync(workspace, constants.W_OK); } catch { writable = false; }
   }
   return join(writable ? workspace : tmpdir(), '.playwright-mcp');
+}
+
+/** The client's workspace, as Playwright MCP takes it: the first root, else the working directory. */
+export function workspaceOf(roots: string[]): string {
+  return resolve(roots[0] ?? process.cwd());
 }
 
 export function rootsToPaths(uris: string[]): string[] {

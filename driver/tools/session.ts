@@ -3,10 +3,10 @@
 // disconnected), its tabs and the current one, and the events/notes waiting to be reported in
 // the next response.
 import type { BrowserContext, Page } from 'playwright';
-import { enforceOrigins, installWebMCP, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
+import { enforceOrigins, escapeRegExp, installWebMCP, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
 import type { SessionConfig } from './config.js';
-import { resolve, sep } from 'node:path';
-import { checkFilePath, defaultOutputDir, outputPath, rootsToPaths, type FilePolicy } from './files.js';
+import { sep } from 'node:path';
+import { checkFilePath, defaultOutputDir, outputPath, rootsToPaths, workspaceOf, type FilePolicy } from './files.js';
 import { Tab } from './tab.js';
 import { runInitPages } from './init-page.js';
 
@@ -161,7 +161,7 @@ export class Session {
    */
   async relativizePaths(text: string): Promise<string> {
     if (this.config.filePaths === 'absolute') return text;
-    const workspace = resolve(rootsToPaths(await this.roots().catch(() => []))[0] ?? process.cwd());
+    const workspace = workspaceOf(rootsToPaths(await this.roots().catch(() => [])));
     if (workspace === sep) return text;
     const prefix = new RegExp(`(^|[\\s(\\[\`"'])${escapeRegExp(workspace + sep)}`, 'gm');
     return text.replace(prefix, '$1./');
@@ -255,8 +255,4 @@ export class Session {
     if (index >= 0) this.tabs.splice(index, 1);
     if (this.current === tab) this.current = this.tabs[Math.max(0, index - 1)];
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
