@@ -105,6 +105,19 @@ export class ConsoleCollector {
     }));
   }
 
+  /** How many messages (repeats counted) the current document (or every kept one) logged: all levels, errors, warnings. */
+  counts(filter: { includeEarlier?: boolean } = {}): { total: number; errors: number; warnings: number } {
+    let total = 0, errors = 0, warnings = 0;
+    for (const { items } of this.list({ level: 'debug', includeEarlier: filter.includeEarlier })) {
+      for (const item of items) {
+        total += item.count;
+        if (item.level === 'error') errors += item.count;
+        else if (item.level === 'warning') warnings += item.count;
+      }
+    }
+    return { total, errors, warnings };
+  }
+
   /** One page of the matching messages, with what the filter and the paging left out. */
   query(query: ConsoleQuery = {}): ConsoleListing {
     const level = query.level ?? 'info';

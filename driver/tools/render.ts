@@ -94,7 +94,7 @@ export async function renderResponse(session: Session, response: ToolResponse): 
     if (tabs) sections.push(section('Open tabs', tabs));
   }
   const notes = [...session.takeNotes(), ...response.pageNotes];
-  const page = tab ? { url: tab.page.url(), title: await tab.title(), status: tab.mainDocumentStatus(), console: tab.consoleCounts() } : undefined;
+  const page = tab ? { url: tab.page.url(), title: await tab.title(), status: tab.mainDocumentStatus(), console: tab.collectors.console.counts() } : undefined;
   const pageText = formatPage(page, response.waits, notes);
   if (pageText) sections.push(section('Page', pageText));
   if (tab?.modals.length) sections.push(section('Modal state', bullets(tab.modals.map(formatModalState))));

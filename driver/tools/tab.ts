@@ -50,19 +50,6 @@ export class Tab {
     return status && (status.status < 200 || status.status >= 300) ? status : undefined;
   }
 
-  /** Console errors and warnings (uncaught errors count as errors) of the current document. */
-  consoleCounts(): { errors: number; warnings: number } {
-    let errors = 0;
-    let warnings = 0;
-    for (const { items } of this.collectors.console.list({ level: 'warning' })) {
-      for (const item of items) {
-        if (item.level === 'error') errors += item.count;
-        else warnings += item.count;
-      }
-    }
-    return { errors, warnings };
-  }
-
   /** The tab's AriaPage: snapshots, refs, find. */
   aria(): Promise<AriaPage> {
     return attach(this.page);

@@ -11,14 +11,7 @@ export function listConsoleMessages(collector: ConsoleCollector, query: ConsoleQ
 
 /** Playwright MCP's first line: `Total messages: 3 (Errors: 1, Warnings: 0)`, all levels counted. */
 function totalsLine(collector: ConsoleCollector, query: ConsoleQuery): string {
-  let total = 0, errors = 0, warnings = 0;
-  for (const { items } of collector.list({ level: 'debug', includeEarlier: query.includeEarlier })) {
-    for (const item of items) {
-      total += item.count;
-      if (item.level === 'error') errors += item.count;
-      else if (item.level === 'warning') warnings += item.count;
-    }
-  }
+  const { total, errors, warnings } = collector.counts({ includeEarlier: query.includeEarlier });
   return `Total messages: ${total} (Errors: ${errors}, Warnings: ${warnings})`;
 }
 
