@@ -66,11 +66,26 @@ export async function pressChord(keyboard: Keyboard, chord: string): Promise<voi
     await keyboard.press(keys[keys.length - 1]!);
   } catch (error) {
     if (error instanceof KeyError) throw error;
-    const match = /Unknown key: "([^"]*)"/.exec(error instanceof Error ? error.message : String(error));
-    if (match) throw unknownKey(match[1]!, chord);
+    const key = unknownKeyOf(error);
+    if (key !== undefined) throw unknownKey(key, chord);
     throw error;
   } finally {
     for (const key of held.reverse()) await keyboard.up(key).catch(() => {});
+  }
+}
+
+/** The key Playwright's `Unknown key: "X"` error names; undefined for any other error. */
+function unknownKeyOf(error: unknown): string | undefined {
+  return /Unknown key: "([^"]*)"/.exec(error instanceof Error ? error.message : String(error))?.[1];
+}
+
+/** Holds a key down or releases it (it stays held across calls); a KeyError for a name Playwright does not know. */
+export async function holdKey(keyboard: Keyboard, key: string, direction: 'down' | 'up'): Promise<void> {
+  try {
+    await (direction === 'down' ? keyboard.down(key) : keyboard.up(key));
+  } catch (error) {
+    if (unknownKeyOf(error) === undefined) throw error;
+    throw new KeyError(`Unknown key ${JSON.stringify(key)}. Use a key name such as Shift, Control, Enter, ArrowLeft or F5, or one character such as a.`);
   }
 }
 

@@ -1,14 +1,5 @@
 // Wording of the raw keyboard and mouse tools, media emulation, external drops and run-code.
 
-/** Playwright's `Unknown key: "Foo"` as a next step. */
-export function unknownKeyMessage(key: string): string {
-  return `Unknown key ${JSON.stringify(key)}. Use a key name such as Shift, Control, Enter, ArrowLeft or F5, or one character such as a.`;
-}
-
-export function isUnknownKeyError(error: unknown): boolean {
-  return /Unknown key/i.test(String((error as Error)?.message ?? error));
-}
-
 export function keyResult(direction: 'down' | 'up', key: string): string {
   return direction === 'down'
     ? `Pressed ${key} down; it stays held until browser_keyup ${JSON.stringify(key)}.`

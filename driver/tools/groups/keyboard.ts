@@ -5,17 +5,10 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { act } from './common.js';
 import { recordInputCall } from '../codegen/input.js';
-import { isUnknownKeyError, keyResult, typedResult, unknownKeyMessage } from '../format/input.js';
+import { keyResult, typedResult } from '../format/input.js';
+import { holdKey } from '../../index.js';
 
 const keyParam = z.string().min(1).describe('Name of the key to press or a character to generate, such as `ArrowLeft` or `a`');
-
-async function withKeyCheck(key: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    throw isUnknownKeyError(error) ? new Error(unknownKeyMessage(key)) : error;
-  }
-}
 
 export const keyboardTools = [
   defineTool({
@@ -28,7 +21,7 @@ export const keyboardTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
       recordInputCall(session, response, { method: 'keyDown', text: params.key });
-      await act(session, response, tab => withKeyCheck(params.key, () => tab.page.keyboard.down(params.key)));
+      await act(session, response, tab => holdKey(tab.page.keyboard, params.key, 'down'));
       response.addResult(keyResult('down', params.key));
     },
   }),
@@ -42,7 +35,7 @@ export const keyboardTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
       recordInputCall(session, response, { method: 'keyUp', text: params.key });
-      await act(session, response, tab => withKeyCheck(params.key, () => tab.page.keyboard.up(params.key)));
+      await act(session, response, tab => holdKey(tab.page.keyboard, params.key, 'up'));
       response.addResult(keyResult('up', params.key));
     },
   }),
