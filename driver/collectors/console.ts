@@ -49,6 +49,11 @@ export interface ConsoleOptions {
 }
 
 const LEVEL_RANK: Record<ConsoleLevel, number> = { error: 0, warning: 1, info: 2, debug: 3 };
+
+/** Whether a message at `level` is as severe as `least` or more. */
+export function meetsLevel(level: ConsoleLevel, least: ConsoleLevel): boolean {
+  return LEVEL_RANK[level] <= LEVEL_RANK[least];
+}
 // A repeat is merged when it matches one of this many latest messages (interleaved timers).
 const REPEAT_WINDOW = 5;
 
@@ -57,6 +62,7 @@ export class ConsoleCollector {
   private readonly ids: IdSource;
   private readonly maxText: number;
   private readonly detach: () => void;
+  private readonly recordListeners = new Set<(item: ConsoleItem, bucket: Bucket<ConsoleItem>) => void>();
 
   constructor(page: Page, tracker: NavigationTracker, options: ConsoleOptions = {}) {
     this.ids = options.ids ?? new IdSource();
@@ -98,10 +104,10 @@ export class ConsoleCollector {
 
   /** Matching items of the current document (or of every kept one), oldest first. */
   list(filter: { level?: ConsoleLevel; includeEarlier?: boolean } = {}): Array<{ bucket: Bucket<ConsoleItem>; items: ConsoleItem[] }> {
-    const max = LEVEL_RANK[filter.level ?? 'info'];
+    const least = filter.level ?? 'info';
     return this.buckets.select(!!filter.includeEarlier).map(bucket => ({
       bucket,
-      items: bucket.items.filter(item => LEVEL_RANK[item.level] <= max),
+      items: bucket.items.filter(item => meetsLevel(item.level, least)),
     }));
   }
 
@@ -135,6 +141,13 @@ export class ConsoleCollector {
 
   dispose(): void {
     this.detach();
+    this.recordListeners.clear();
+  }
+
+  /** Called for every message as it arrives, repeats included (a repeat passes the merged item). */
+  onRecord(listener: (item: ConsoleItem, bucket: Bucket<ConsoleItem>) => void): () => void {
+    this.recordListeners.add(listener);
+    return () => this.recordListeners.delete(listener);
   }
 
   private onConsole(message: ConsoleMessage): void {
@@ -164,12 +177,16 @@ export class ConsoleCollector {
     const text = truncated ? fields.text.slice(0, this.maxText) : fields.text;
     const stack = fields.stack && fields.stack.length > this.maxText ? fields.stack.slice(0, this.maxText) : fields.stack;
     const repeat = this.findRepeat(fields.type, text, fields.location, stack);
-    if (repeat) {
-      repeat.count++;
-      repeat.lastTime = now;
-      return;
+    let item = repeat;
+    if (item) {
+      item.count++;
+      item.lastTime = now;
+    } else {
+      item = { id: this.ids.next(), ...fields, text, stack, truncated, count: 1, firstTime: now, lastTime: now };
+      this.buckets.add(item);
     }
-    this.buckets.add({ id: this.ids.next(), ...fields, text, stack, truncated, count: 1, firstTime: now, lastTime: now });
+    const bucket = this.buckets.current();
+    for (const listener of this.recordListeners) guarded(() => listener(item, bucket))();
   }
 
   private findRepeat(type: string, text: string, location: ConsoleItem['location'], stack: string | undefined): ConsoleItem | undefined {

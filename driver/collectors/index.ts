@@ -2,7 +2,7 @@
 // their headers and bodies, downloads, and the dialogs and file choosers waiting for an answer,
 // kept per document. Surfaces word them (tools/format); nothing here names a tool.
 export { attachCollectors, attachToContext, newSessionIds, type CollectorOptions, type PageCollectors, type SessionIds } from './attach.js';
-export { ConsoleCollector, type ConsoleItem, type ConsoleLevel, type ConsoleQuery, type ConsoleListing } from './console.js';
+export { ConsoleCollector, meetsLevel, type ConsoleItem, type ConsoleLevel, type ConsoleQuery, type ConsoleListing } from './console.js';
 export { NetworkCollector, NetworkFilterError, type NetworkFilter, type NetworkQuery, type NetworkListing } from './network.js';
 export type { NetworkItem, RequestState } from './network-item.js';
 export { requestDetail, bodyFileName, type BodyView, type RequestDetail, type RequestDetailOptions } from './network-bodies.js';

@@ -99,7 +99,7 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   if (pageText) sections.push(section('Page', pageText));
   if (tab?.modals.length) sections.push(section('Modal state', bullets(tab.modals.map(formatModalState))));
   if (snapshot) sections.push(section('Snapshot', snapshot));
-  const events = [...session.takeEvents(), ...response.events];
+  const events = [...await session.takeEvents(), ...response.events];
   if (events.length) sections.push(section('Events', bullets(events)));
   const text = await session.relativizePaths(sections.join('\n\n') || '### Result\nDone.');
   const content: ContentBlock[] = [{ type: 'text', text }];

@@ -121,11 +121,14 @@ export class Session {
     await this.closeBrowser();
   }
 
-  takeEvents(): string[] {
+  async takeEvents(): Promise<string[]> {
     const events = this.pendingEvents.map(format => format());
     this.pendingEvents = [];
-    for (const tab of this.tabs) {
-      const lines = tab.takeEventLines().map(line => line.replace(/^- /, ''));
+    // --snapshot-mode none keeps responses lean: console messages are only in the log file.
+    const inlineConsole = this.config.snapshotMode !== 'none';
+    const relativeTo = this.config.filePaths === 'absolute' ? undefined : workspaceOf(rootsToPaths(await this.roots().catch(() => [])));
+    for (const tab of [...this.tabs]) {
+      const lines = (await tab.takeEventLines({ inlineConsole, relativeTo })).map(line => line.replace(/^- /, ''));
       const where = this.tabs.length > 1 ? ` (tab ${this.tabs.indexOf(tab)})` : '';
       events.push(...lines.map(line => line + where));
     }
@@ -214,7 +217,7 @@ export class Session {
 
   private adopt(page: Page, announce: boolean): void {
     if (this.tabs.some(t => t.page === page)) return;
-    const tab = new Tab(page, { outputDir: this.resolvedOutputDir!, ids: this.ids, beforeUnload: this.config.beforeUnload, consoleLevel: this.config.consoleLevel });
+    const tab = new Tab(page, { outputDir: this.resolvedOutputDir!, ids: this.ids, beforeUnload: this.config.beforeUnload, consoleLevel: this.config.consoleLevel, secrets: this.config.secrets });
     this.tabs.push(tab);
     page.on('close', () => this.onPageClosed(tab));
     if (this.config.initPages.length) {

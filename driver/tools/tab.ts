@@ -9,6 +9,8 @@ import {
   type WaitOptions, type WaitReport,
 } from '../index.js';
 import { formatChanges } from './format/events.js';
+import { ConsoleLogFile } from './console-log.js';
+import type { Secrets } from './secrets.js';
 
 export type { ModalState };
 
@@ -27,11 +29,13 @@ export class Tab {
   private readonly attaching: Promise<unknown>;
 
   private readonly consoleLevel: ConsoleLevel | undefined;
+  private readonly consoleLog: ConsoleLogFile;
 
-  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds; beforeUnload?: DialogPolicy['beforeUnload']; consoleLevel?: ConsoleLevel }) {
+  constructor(readonly page: Page, options: { outputDir: string; ids: SessionIds; beforeUnload?: DialogPolicy['beforeUnload']; consoleLevel?: ConsoleLevel; secrets?: Secrets }) {
     this.consoleLevel = options.consoleLevel;
     this.attaching = attach(page).catch(() => undefined);
     this.collectors = attachCollectors(page, { outputDir: options.outputDir, ids: options.ids, dialogPolicy: { action: 'ask', beforeUnload: options.beforeUnload ?? 'accept' } });
+    this.consoleLog = new ConsoleLogFile(this.collectors.console, { dir: options.outputDir, level: options.consoleLevel, secrets: options.secrets });
     this.reported = { console: 0, network: 0, downloads: 0, dialogs: 0 };
     page.on('crash', () => { this.crashed = true; });
     page.on('response', response => {
@@ -100,11 +104,16 @@ export class Tab {
     return { ...outcome, value };
   }
 
-  /** Markdown lines for what the page did since the last report (errors, failed requests, downloads, dialogs). */
-  takeEventLines(): string[] {
+  /**
+   * Markdown lines for what the page did since the last report: the console log file's new lines,
+   * then (unless `inlineConsole` is false) errors and warnings, failed requests, downloads, dialogs.
+   */
+  async takeEventLines(options: { inlineConsole?: boolean; relativeTo?: string } = {}): Promise<string[]> {
     const changes = changesSince(this.collectors, this.reported, this.consoleLevel);
     this.reported = mark(this.collectors);
-    return formatChanges({ ...changes, modalStates: [] });
+    const link = await this.consoleLog.takeLink(options.relativeTo);
+    const problems = options.inlineConsole === false ? [] : changes.problems;
+    return [...(link ? [`- ${link}`] : []), ...formatChanges({ ...changes, problems, modalStates: [] })];
   }
 
   isClosed(): boolean {
