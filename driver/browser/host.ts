@@ -4,6 +4,7 @@
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { chromiumLaunchOptions } from './launch.js';
 import { connectToBrowser, isCdpEndpoint } from './connect.js';
+import { lifecycleLog } from '../debug-log.js';
 
 /** The browser a host starts or reaches, and the shape of the contexts it hands out. */
 export interface HostOptions {
@@ -61,7 +62,7 @@ function editDistance(a: string, b: string): number {
 
 export interface ContextLease {
   context: BrowserContext;
-  /** Closing it ends the session's browsing state (a persistent profile is only closed by closeAll). */
+  /** Ends the session's browsing state; the last lease of a launched browser closes it. Safe to call twice. */
   release(): Promise<void>;
   /** The context outlives the session (a persistent profile, or a connected browser's own context). */
   shared?: boolean;
@@ -79,8 +80,47 @@ export class BrowserHost {
    */
   constructor(readonly config: HostOptions, private readonly singleSession = false) {}
 
+  /** Leases handed out or being prepared: a browser this host launched closes when none is left. */
+  private leases = 0;
+
   async newContext(): Promise<ContextLease> {
-    if (this.config.userDataDir) return this.persistentLease();
+    // Counted from the start, so a release meanwhile cannot close the browser this lease is getting.
+    this.leases++;
+    let lease: ContextLease;
+    try {
+      lease = await this.openLease();
+    } catch (error) {
+      this.leases--;
+      throw error;
+    }
+    lifecycleLog('create context');
+    let released = false;
+    return {
+      ...lease,
+      release: async () => {
+        if (released) return;
+        released = true;
+        this.leases--;
+        await lease.release();
+        if (!this.leases) await this.closeIdle();
+      },
+    };
+  }
+
+  /** The last session left: a browser we launched is closed (a connected one is the user's, and stays). */
+  private async closeIdle(): Promise<void> {
+    if (this.config.connect || (!this.browser && !this.persistent && !this.shared)) return;
+    lifecycleLog('close browser');
+    await this.closeAll();
+  }
+
+  private async openLease(): Promise<ContextLease> {
+    if (this.config.userDataDir) {
+      // One profile, one client at a time (Chromium locks it); --shared-browser-context shares it on purpose.
+      if (this.leases > 1 && !this.config.sharedContext)
+        throw new Error(`Browser is already in use for ${this.config.userDataDir}, use --isolated to run multiple instances of the same browser (or give each client its own --user-data-dir, or share one with --shared-browser-context).`);
+      return this.persistentLease();
+    }
     if (this.config.sharedContext && !this.singleSession) return this.sharedLease();
     const browser = await this.liveBrowser();
     const shared = this.singleSession && this.config.connect && isCdpEndpoint(this.config.connect) ? browser.contexts()[0] : undefined;
@@ -118,6 +158,7 @@ export class BrowserHost {
       if (current?.isConnected()) return current;
       this.browser = undefined;
     }
+    lifecycleLog(`create browser (${!this.config.connect ? 'isolated' : isCdpEndpoint(this.config.connect) ? 'cdp' : 'remote'})`);
     const starting = startBrowser(this.config);
     this.browser = starting;
     starting.catch(() => { if (this.browser === starting) this.browser = undefined; });
@@ -130,6 +171,7 @@ export class BrowserHost {
       if (current && !this.persistentClosed) return this.persistentRelease(current);
       this.persistent = undefined;
     }
+    lifecycleLog('create browser (persistent)');
     const starting = startPersistentContext(this.config);
     this.persistent = starting;
     starting.catch(() => { if (this.persistent === starting) this.persistent = undefined; });
@@ -139,9 +181,9 @@ export class BrowserHost {
     return this.persistentRelease(context);
   }
 
+  /** The profile outlives one lease only when --shared-browser-context shares it; the last lease closes it (closeIdle). */
   private persistentRelease(context: BrowserContext): ContextLease {
-    if (!this.singleSession) return { context, release: async () => {}, shared: true };
-    return { context, release: () => context.close().catch(() => {}) };
+    return { context, release: async () => {}, shared: !!this.config.sharedContext && !this.singleSession };
   }
 
   async closeAll(): Promise<void> {

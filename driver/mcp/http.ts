@@ -11,12 +11,15 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
 import { BrowserHost } from '../index.js';
+import { lifecycleLog } from '../debug-log.js';
 import { createSession, type McpSession } from './server.js';
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Clients that vanish without ending their session (DELETE) would otherwise keep a browser context forever. */
 const IDLE_SESSION_MS = 30 * 60_000;
+/** Heartbeat (Playwright MCP's): a client with an open event stream must answer a ping within this. */
+const DEFAULT_PING_TIMEOUT_MS = 5000;
+const PING_INTERVAL_MS = 3000;
 
 /** The hostname of a Host header, without the port ("[::1]:8931" → "[::1]"). */
 function hostname(hostHeader: string): string {
@@ -25,11 +28,31 @@ function hostname(hostHeader: string): string {
   return value.split(':')[0];
 }
 
+/**
+ * Whether a request's Host header may reach the server: one of `allowedHosts` (`host:port`, or a
+ * bare host for any port; `*` for any), by default only the address the banner prints
+ * (`localhost:PORT`), as Playwright MCP checks it. A web page that rebinds its own domain to
+ * 127.0.0.1 still sends its own name, and is refused.
+ */
 export function hostAllowed(hostHeader: string | undefined, allowedHosts: string[]): boolean {
   if (allowedHosts.includes('*')) return true;
   if (!hostHeader) return false;
-  const name = hostname(hostHeader);
-  return LOCAL_HOSTS.has(name) || allowedHosts.some(h => h.toLowerCase() === name || h.toLowerCase() === hostHeader.toLowerCase());
+  const header = hostHeader.trim().toLowerCase();
+  return allowedHosts.some(entry => {
+    const allowed = entry.toLowerCase();
+    return allowed === header || allowed === hostname(header);
+  });
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+/** PLAYWRIGHT_MCP_PING_TIMEOUT_MS, as Playwright MCP reads it; 0 or less turns the heartbeat off. */
+function pingTimeoutMs(): number {
+  const value = Number(process.env.PLAYWRIGHT_MCP_PING_TIMEOUT_MS);
+  return process.env.PLAYWRIGHT_MCP_PING_TIMEOUT_MS !== undefined && Number.isFinite(value) ? value : DEFAULT_PING_TIMEOUT_MS;
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, message: string): void {
@@ -49,7 +72,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-interface LiveSession { session: McpSession; transport: StreamableHTTPServerTransport | SSEServerTransport; lastSeen: number }
+interface LiveSession {
+  session: McpSession;
+  transport: StreamableHTTPServerTransport | SSEServerTransport;
+  lastSeen: number;
+  /** The client opened its event stream (GET): only then can it answer the heartbeat's pings. */
+  heartbeat?: boolean;
+}
 
 export interface HttpMcpServer {
   url: string;
@@ -58,22 +87,50 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
+/** How the banner names a bound address: loopback and any-address as `localhost`, as Playwright MCP prints it. */
+function printableHost(address: AddressInfo): string {
+  if (['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address.address)) return 'localhost';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
+}
+
 export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
   const host = new BrowserHost(config);
   const sessions = new Map<string, LiveSession>();
+  let allowedHosts: string[] = config.allowedHosts;
 
   const endSession = async (id: string) => {
     const live = sessions.get(id);
     if (!live) return;
     sessions.delete(id);
+    lifecycleLog(live.transport instanceof SSEServerTransport ? 'delete SSE session' : 'delete http session');
     await live.session.close();
+  };
+
+  /** Pings the client every few seconds; one left unanswered ends the session (a vanished client keeps no browser). */
+  const startHeartbeat = (id: string, live: LiveSession) => {
+    const timeout = pingTimeoutMs();
+    if (live.heartbeat || timeout <= 0) return;
+    live.heartbeat = true;
+    const beat = () => {
+      if (sessions.get(id) !== live) return;
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('ping timeout')), timeout); });
+      Promise.race([live.session.server.ping(), expired]).then(
+        () => { clearTimeout(timer); setTimeout(beat, PING_INTERVAL_MS).unref(); },
+        () => { clearTimeout(timer); void endSession(id); },
+      );
+    };
+    beat();
   };
 
   async function startSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const session = createSession(config, host);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: id => { sessions.set(id, { session, transport, lastSeen: Date.now() }); },
+      onsessioninitialized: id => {
+        lifecycleLog('create http session');
+        sessions.set(id, { session, transport, lastSeen: Date.now() });
+      },
       onsessionclosed: id => endSession(id),
     });
     transport.onclose = () => { if (transport.sessionId) void endSession(transport.sessionId); else void session.close(); };
@@ -85,6 +142,7 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
   async function startSseSession(res: ServerResponse): Promise<void> {
     const session = createSession(config, host);
     const transport = new SSEServerTransport('/sse', res);
+    lifecycleLog('create SSE session');
     sessions.set(transport.sessionId, { session, transport, lastSeen: Date.now() });
     transport.onclose = () => void endSession(transport.sessionId);
     res.on('close', () => void endSession(transport.sessionId));
@@ -109,11 +167,12 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req.headers.host, config.allowedHosts))
-      return sendJsonRpcError(res, 403, `Host "${req.headers.host ?? ''}" is not allowed. Connect through localhost, or start the server with --allowed-hosts ${req.headers.host ? hostname(req.headers.host) : '<host>'}.`);
+    if (!req.headers.host && !allowedHosts.includes('*')) return sendText(res, 400, 'Missing host');
+    if (!hostAllowed(req.headers.host, allowedHosts))
+      return sendText(res, 403, `Access is only allowed at ${allowedHosts.join(', ')}. Connect through that address, or start the server with --allowed-hosts ${hostname(req.headers.host!)}.`);
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/sse') return handleSse(req, res, url);
-    if (url.pathname !== '/mcp') return sendJsonRpcError(res, 404, 'Not found: the MCP endpoint is /mcp (Streamable HTTP), or /sse for the legacy SSE transport.');
+    if (url.pathname.startsWith('/sse')) return handleSse(req, res, url);
+    // Streamable HTTP at /mcp, and at every other path (the banner's root URL), as Playwright MCP answers.
     const sessionId = req.headers['mcp-session-id'];
     const id = Array.isArray(sessionId) ? sessionId[0] : sessionId;
     let body: unknown;
@@ -128,10 +187,12 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
       const live = sessions.get(id);
       if (!live || !(live.transport instanceof StreamableHTTPServerTransport)) return sendJsonRpcError(res, 404, 'Unknown or expired session: initialize a new one.');
       live.lastSeen = Date.now();
+      if (req.method === 'GET') startHeartbeat(id, live);
       return live.transport.handleRequest(req, res, body);
     }
     if (req.method === 'POST' && (Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body)))
       return startSession(req, res, body);
+    if (req.method !== 'POST') return sendText(res, 400, 'Invalid request');
     return sendJsonRpcError(res, 400, 'No session: send an initialize request first (without an mcp-session-id header).');
   }
 
@@ -151,9 +212,10 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
   }, 60_000);
   sweeper.unref();
   const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `${printableHost(address)}:${address.port}`;
+  if (!allowedHosts.length) allowedHosts = [origin];
   return {
-    url: `http://${shownHost}:${address.port}/mcp`,
+    url: `http://${origin}/mcp`,
     sessionCount: () => sessions.size,
     async close() {
       clearInterval(sweeper);

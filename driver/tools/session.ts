@@ -182,6 +182,8 @@ export class Session {
 
   private async ensureBrowserContext(): Promise<BrowserContext> {
     if (this.lease && this.leaseLost) {
+      // Handed back, so the host knows this session no longer holds its browser.
+      await this.lease.then(lost => lost.release(), () => {});
       this.lease = undefined;
       this.tabs.length = 0;
       this.current = undefined;

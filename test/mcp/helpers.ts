@@ -1,5 +1,6 @@
 // Shared by the MCP end-to-end tests: pages served on 127.0.0.1 and MCP clients talking to a
 // real `ariaref mcp` process (stdio) or an HTTP server, through the SDK's own Client.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +35,25 @@ export function cliCommand(): string[] {
   const cli = join(repoRoot, 'dist', 'driver', 'cli', 'main.js');
   if (existsSync(cli)) return [cli, 'mcp'];
   return [join(repoRoot, 'dist', 'driver', 'mcp', 'main.js')];
+}
+
+/** `ariaref mcp --port 0 ...args` in its own process, once its banner says where it listens; `stderr()` is all it wrote there. */
+export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<{ process: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [...cliCommand(), '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  let all = '';
+  child.stderr!.on('data', chunk => { all += String(chunk); });
+  const found = await new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 30_000);
+    child.stderr!.on('data', chunk => {
+      stderr += String(chunk);
+      // Playwright MCP's banner: "Listening on http://host:port", then the client config.
+      const match = /^Listening on (http:\/\/\S+)$/m.exec(stderr);
+      if (match && /"url": "[^"]+\/mcp"/.test(stderr)) { clearTimeout(timer); resolve(`${match[1]}/mcp`); }
+    });
+    child.once('exit', code => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${stderr}`)); });
+  });
+  return { process: child, url: found, stderr: () => all };
 }
 
 export function tempDir(prefix: string): string {

@@ -1,12 +1,12 @@
 // End to end over Streamable HTTP: `ariaref mcp --port 0` in its own process, two concurrent
 // client sessions that must never see each other's tabs, and the DNS-rebinding Host check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { call, cliCommand, sectionOf, servePages, type PageServer } from './helpers.js';
+import { call, sectionOf, servePages, startHttpServer as startServer, type PageServer } from './helpers.js';
 import { pages } from './pages.js';
 import { serveHttp } from '../../driver/mcp/http.js';
 import { defaultConfig } from '../../driver/mcp/config.js';
@@ -14,22 +14,6 @@ import { defaultConfig } from '../../driver/mcp/config.js';
 let site: PageServer;
 let server: ChildProcess;
 let url: string;
-
-async function startServer(args: string[]): Promise<{ process: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...cliCommand(), '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const found = await new Promise<string>((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 30_000);
-    child.stderr!.on('data', chunk => {
-      stderr += String(chunk);
-      // Playwright MCP's banner: "Listening on http://host:port", then the client config.
-      const match = /^Listening on (http:\/\/\S+)$/m.exec(stderr);
-      if (match && /"url": "[^"]+\/mcp"/.test(stderr)) { clearTimeout(timer); resolve(`${match[1]}/mcp`); }
-    });
-    child.once('exit', code => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${stderr}`)); });
-  });
-  return { process: child, url: found };
-}
 
 async function connect(): Promise<Client> {
   const client = new Client({ name: 'ariaref-http-test', version: '0' });
@@ -104,9 +88,28 @@ describe('Streamable HTTP', () => {
     }
   });
 
-  it('rejects requests whose Host header is not local (DNS rebinding)', async () => {
+  it('accepts only the banner address as Host (DNS rebinding), as Playwright MCP does', async () => {
+    expect(new URL(url).hostname).toBe('localhost');
     expect(await statusWithHost('evil.example:80')).toBe(403);
-    expect(await statusWithHost(`127.0.0.1:${new URL(url).port}`)).toBe(200);
+    expect(await statusWithHost(`127.0.0.1:${new URL(url).port}`)).toBe(403);
+    expect(await statusWithHost(`localhost:${new URL(url).port}`)).toBe(200);
+  });
+
+  it('answers Streamable HTTP at the banner root URL too, and a bare GET with 400', async () => {
+    const root = new URL('/', url);
+    const client = new Client({ name: 'ariaref-http-root', version: '0' });
+    const transport = new StreamableHTTPClientTransport(root);
+    await client.connect(transport);
+    try {
+      expect(transport.sessionId).toBeDefined();
+      const tools = await client.listTools();
+      expect(tools.tools.some(tool => tool.name === 'browser_navigate')).toBe(true);
+    } finally {
+      await transport.terminateSession();
+      await client.close();
+    }
+    const bare = await fetch(root);
+    expect(bare.status).toBe(400);
   });
 });
 

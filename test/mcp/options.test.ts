@@ -296,14 +296,17 @@ describe('safety', () => {
     expect(checkFilePath({ ...policy, allowAnywhere: true }, '/etc/passwd', 'Upload')).toBe('/etc/passwd');
   });
 
-  it('accepts only local Host headers unless --allowed-hosts says otherwise', () => {
-    expect(hostAllowed('localhost:8931', [])).toBe(true);
-    expect(hostAllowed('127.0.0.1:8931', [])).toBe(true);
-    expect(hostAllowed('[::1]:8931', [])).toBe(true);
-    expect(hostAllowed('attacker.example:8931', [])).toBe(false);
-    expect(hostAllowed('127.0.0.1.attacker.example', [])).toBe(false);
-    expect(hostAllowed(undefined, [])).toBe(false);
+  it('accepts only the allowed Host headers (by default the banner address, as Playwright MCP checks)', () => {
+    const banner = ['localhost:8931'];
+    expect(hostAllowed('localhost:8931', banner)).toBe(true);
+    expect(hostAllowed('LOCALHOST:8931', banner)).toBe(true);
+    expect(hostAllowed('localhost:9999', banner)).toBe(false);
+    expect(hostAllowed('127.0.0.1:8931', banner)).toBe(false);
+    expect(hostAllowed('attacker.example:8931', banner)).toBe(false);
+    expect(hostAllowed('127.0.0.1.attacker.example', banner)).toBe(false);
+    expect(hostAllowed(undefined, banner)).toBe(false);
     expect(hostAllowed('box.lan:8931', ['box.lan'])).toBe(true);
+    expect(hostAllowed('box.lan:8931', ['box.lan:8931', 'localhost:8931'])).toBe(true);
     expect(hostAllowed('anything', ['*'])).toBe(true);
   });
 });
