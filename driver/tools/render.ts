@@ -1,5 +1,5 @@
 // Turns a finished ToolResponse into the tool result: markdown sections, only the non-empty ones,
-// always in this order: Error, Result, Page, Tabs, Modal state, Snapshot, Events. Anything that can
+// always in this order: Error, Hints, Result, Page, Tabs, Modal state, Snapshot, Events. Anything that can
 // hang on a hostile page (title, snapshot) is bounded here.
 import { writeRedactedText } from './secrets.js';
 import type { Session } from './session.js';
@@ -49,17 +49,19 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     snapshot.catch(() => {});
     const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
     if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
-    // --snapshot-mode file: after actions, the snapshot goes to a file and the response links it,
-    // as Playwright MCP 0.0.83 answers; asked-for snapshots stay inline.
-    const file = request.file ?? (session.config.snapshotMode === 'file' && !request.explicit
+    // After actions the whole snapshot also goes to a file the response links, as Playwright MCP
+    // 0.0.83 answers (tools and skills that read that file keep working); the agent still gets it
+    // inline, or just what changed. --snapshot-mode file links only; asked-for snapshots stay inline.
+    const mode = session.config.snapshotMode;
+    const file = request.file ?? (!request.explicit
       ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
-    if (file) {
-      writeRedactedText(session.config.secrets, file, yaml);
+    if (file) writeRedactedText(session.config.secrets, file, yaml);
+    if (request.file || (file && mode === 'file')) {
       if (!request.file) tab.lastSnapshot = { yaml, url: tab.page.url() };
-      return fileLink('Snapshot', file);
+      return fileLink('Snapshot', file!);
     }
-    return diffAgainstLast(tab, request, yaml, session.config.snapshotMode)
-      ?? formatSnapshot(yaml);
+    const inline = diffAgainstLast(tab, request, yaml, mode) ?? formatSnapshot(yaml);
+    return file ? `${fileLink('Snapshot', file)}\n${inline}` : inline;
   } catch (error) {
     if (response.snapshot.ref) throw error;
     return `Snapshot failed: ${errorReason(error)}. Try browser_snapshot again, or browser_wait_for if the page is still loading.`;
@@ -85,6 +87,7 @@ export async function renderResponse(session: Session, response: ToolResponse): 
     }
   }
   if (response.errors.length) sections.push(section('Error', response.errors.join('\n')));
+  if (response.hints.length) sections.push(section('Hints', response.hints.join('\n')));
   if (response.results.length) sections.push(section('Result', response.results.join('\n')));
   if (response.code.length && session.config.codegen !== 'none')
     sections.push(section('Ran Playwright code', fenced(response.code.join('\n'), session.config.codegen === 'typescript' ? 'js' : session.config.codegen)));

@@ -51,7 +51,7 @@ describe('browser_emulate_media', () => {
     const all = await s.call('browser_emulate_media', { colorScheme: 'dark', reducedMotion: 'reduce', forcedColors: 'active', contrast: 'more', media: 'print' });
     expect(all.isError, all.text).toBe(false);
     expect(await media()).toEqual({ dark: true, light: false, reduce: true, forced: true, more: true, print: true });
-    expect(sectionOf(all.text, 'Ran Playwright code')).toContain("await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce', forcedColors: 'active', contrast: 'more', media: 'print' });");
+    expect(sectionOf(all.text, 'Ran Playwright code')).toContain("await page.emulateMedia({\n  colorScheme: 'dark',\n  contrast: 'more',\n  forcedColors: 'active',\n  media: 'print',\n  reducedMotion: 'reduce'\n});");
     expect(all.text).toContain('prefers-color-scheme: dark');
     // Print media hides the paragraph, and the snapshot after the action shows it.
     expect(await page().isVisible('#screen-only')).toBe(false);

@@ -116,10 +116,10 @@ describe('vision mouse buttons', () => {
     await s.call('browser_mouse_move_xy', { x: 60, y: 160 });
     const down = await s.call('browser_mouse_down', { button: 'right' });
     expect(down.isError, down.text).toBe(false);
-    expect(sectionOf(down.text, 'Ran Playwright code')).toContain("await page.mouse.down({ button: 'right' });");
+    expect(sectionOf(down.text, 'Ran Playwright code')).toContain("await page.mouse.down({\n  button: 'right'\n});");
     expect(await takeLog()).toEqual(['mousedown:2']);
     const up = await s.call('browser_mouse_up', { button: 'right' });
-    expect(sectionOf(up.text, 'Ran Playwright code')).toContain("await page.mouse.up({ button: 'right' });");
+    expect(sectionOf(up.text, 'Ran Playwright code')).toContain("await page.mouse.up({\n  button: 'right'\n});");
     expect(await takeLog()).toEqual(['mouseup:2']);
 
     await s.call('browser_mouse_down', {});
@@ -131,11 +131,11 @@ describe('vision mouse buttons', () => {
     const double = await s.call('browser_mouse_click_xy', { x: 40, y: 140, clickCount: 2 });
     expect(double.isError, double.text).toBe(false);
     expect(await takeLog()).toContain('dblclick');
-    expect(sectionOf(double.text, 'Ran Playwright code')).toContain('await page.mouse.click(40, 140, { clickCount: 2 });');
+    expect(sectionOf(double.text, 'Ran Playwright code')).toContain('await page.mouse.click(40, 140, {\n  clickCount: 2\n});');
 
     const middle = await s.call('browser_mouse_click_xy', { x: 40, y: 140, button: 'middle', delay: 10 });
     expect(await takeLog()).toEqual(['mousedown:1', 'mouseup:1']);
-    expect(sectionOf(middle.text, 'Ran Playwright code')).toContain("{ button: 'middle', delay: 10 }");
+    expect(sectionOf(middle.text, 'Ran Playwright code')).toContain("{\n  button: 'middle',\n  delay: 10\n}");
 
     const bad = await s.call('browser_mouse_click_xy', { x: 40, y: 140, clickCount: 0 });
     expect(bad.isError).toBe(true);
@@ -171,11 +171,11 @@ describe('browser_drop', () => {
     expect(await page().evaluate(() => (window as any).dropped)).toMatchObject({ names: [], text: 'only text' });
   });
 
-  it('refuses nothing to drop, missing files, files outside the allowed folders, and targets that reject drops', async () => {
+  it('refuses nothing to drop, missing files, files outside allowed roots, and targets that reject drops', async () => {
     await open();
     const none = await s.call('browser_drop', { target: '#zone' });
     expect(none.isError).toBe(true);
-    expect(none.text).toContain('pass "paths"');
+    expect(none.text).toContain('At least one of "paths" or "data" must be provided.');
 
     const missing = await s.call('browser_drop', { target: '#zone', paths: [join(s.config.outputDir, 'nope.txt')] });
     expect(missing.isError).toBe(true);

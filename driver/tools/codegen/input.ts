@@ -4,7 +4,7 @@
 import type { Session } from '../session.js';
 import type { Tab } from '../tab.js';
 import type { ToolResponse } from '../response.js';
-import { jsString, quoted, type CodegenLanguage } from './locator.js';
+import { jsString, quoted, tsOptions, type CodegenLanguage } from './locator.js';
 import { targetCode } from './record.js';
 
 type Button = 'left' | 'right' | 'middle';
@@ -43,7 +43,7 @@ function options(values: Record<string, Scalar | undefined>, language: CodegenLa
     return `${type}.${style === 'java' ? value.toUpperCase().replace(/-/g, '_') : enumName(value)}`;
   };
   switch (language) {
-    case 'typescript': return `{ ${entries.map(([k, v]) => `${k}: ${literal(v, language)}`).join(', ')} }`;
+    case 'typescript': return tsOptions(entries.map(([k, v]) => [k, literal(v, language)]));
     case 'python': return entries.map(([k, v]) => `${snake(k)}=${literal(v, language)}`).join(', ');
     case 'java': return `new ${javaClass}()${entries.map(([k, v]) => `.set${pascal(k)}(${enumValue(k, v, 'java')})`).join('')}`;
     case 'csharp': return `new() { ${entries.map(([k, v]) => `${pascal(k)} = ${enumValue(k, v, 'csharp')}`).join(', ')} }`;

@@ -12,6 +12,16 @@ export function jsString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
 
+/**
+ * A TypeScript options argument as Playwright's codegen writes one: keys sorted, one per line
+ * (`{\n  button: 'right'\n}`); values are already code. '' when there are none.
+ */
+export function tsOptions(entries: Array<[string, string]>): string {
+  if (!entries.length) return '';
+  const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{\n${sorted.map(([key, value]) => `  ${key}: ${value}`).join(',\n')}\n}`;
+}
+
 /** A double-quoted literal for Python, Java and C#. */
 export function quoted(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
@@ -115,7 +125,12 @@ export function actionCode(locator: string, call: LocatorCall, language: Codegen
   else if (call.method === 'click' && (call.button && call.button !== 'left' || call.modifiers?.length)) {
     const button = call.button && call.button !== 'left' ? call.button : undefined;
     const modifiers = call.modifiers?.length ? call.modifiers : undefined;
-    if (language === 'typescript') argument = `{ ${[button && `button: ${jsString(button)}`, modifiers && `modifiers: [${modifiers.map(jsString).join(', ')}]`].filter(Boolean).join(', ')} }`;
+    if (language === 'typescript') {
+      const entries: Array<[string, string]> = [];
+      if (button) entries.push(['button', jsString(button)]);
+      if (modifiers) entries.push(['modifiers', `[${modifiers.map(jsString).join(', ')}]`]);
+      argument = tsOptions(entries);
+    }
     else if (language === 'python') argument = [button && `button=${quoted(button)}`, modifiers && `modifiers=[${modifiers.map(quoted).join(', ')}]`].filter(Boolean).join(', ');
     // Java and C# take an options object whose enum names need imports: the plain call reads best.
   }
