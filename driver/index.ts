@@ -22,12 +22,14 @@ export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';
 export { BrowserHost, deviceContextOptions, type HostOptions, type ContextLease } from './browser/host.js';
 export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
+export { lifecycleLog, debugEnabled } from './debug-log.js';
 // ---- refs, snapshots, diffs ----
 export { RefError, isRef, parseRef, type RefErrorKind, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
 export { describeCoveringElement, explainInterceptedClick, formatCoveringElement, isInterceptedClickError, type CoveringElement } from './page/covering.js';
 export { ENGINE_NAME as SELECTOR_ENGINE } from './page/selector-engine.js';
 export { diffSnapshots, type SnapshotDiff } from './page/diff.js';
 export type { PageFindResult } from './page/find.js';
+export { matchingLines, snapshotSnippets } from './page/find.js';
 export type { AriaNode, LocatorStep, FindQuery, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
 // ---- actions and the wait after them ----
 export * from './actions/index.js';

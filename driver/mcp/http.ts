@@ -10,8 +10,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
-import { BrowserHost } from '../index.js';
-import { lifecycleLog } from '../debug-log.js';
+import { BrowserHost, lifecycleLog } from '../index.js';
 import { createSession, type McpSession } from './server.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -160,8 +160,13 @@ class Walk {
       this.emitFrame(element, parent.builder);
       return this.leaf(mark);
     }
-    // The document's root (body) is the snapshot itself, never a node of it.
-    if (isRoot && !this.options.keepRoot) return this.frameFor(element, parent, parent.builder, false, true, mark);
+    // The document's root (body) is the snapshot itself, never a node of it. It still takes the
+    // first ref when a pointer can hit it, as Playwright MCP numbers the page root, so the first
+    // control is e2 for agents and tests written against Playwright MCP (and e1 clicks the page).
+    if (isRoot && !this.options.keepRoot) {
+      if (element === element.ownerDocument.body && this.layout(element).ref) this.options.refs.refFor(element, 'generic', '');
+      return this.frameFor(element, parent, parent.builder, false, true, mark);
+    }
     const role = getAriaRole(element);
     const emitted = this.nodeFor(element, role, isRoot);
     if (!emitted) return this.frameFor(element, parent, parent.builder, false, true, mark);

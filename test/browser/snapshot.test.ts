@@ -63,27 +63,27 @@ describe('roles, names and states', () => {
       <a href="/next?a=1">Next page</a><input aria-label=Bad aria-invalid=true>
       <script>document.getElementById('m').indeterminate = true</script>`);
     expect(yaml).toBe(lines(
-      '- heading "Title" [level=1] [ref=e1]',
-      '- heading "Sub" [level=3] [ref=e2]',
-      '- checkbox "Agree" [checked] [ref=e3]',
-      '- checkbox "Some" [checked=mixed] [ref=e4]',
-      '- button "Off" [disabled] [ref=e5]',
-      '- button "Menu" [expanded] [ref=e6]',
-      '- button "Closed" [ref=e7]',
-      '- button "Bold" [pressed] [ref=e8]',
-      '- listbox "Pick" [ref=e9]:',
-      '  - option "One" [selected] [ref=e10]',
-      '  - option "Two" [ref=e11]',
-      '- link "Next page" [ref=e12] [cursor=pointer]:',
+      '- heading "Title" [level=1] [ref=e2]',
+      '- heading "Sub" [level=3] [ref=e3]',
+      '- checkbox "Agree" [checked] [ref=e4]',
+      '- checkbox "Some" [checked=mixed] [ref=e5]',
+      '- button "Off" [disabled] [ref=e6]',
+      '- button "Menu" [expanded] [ref=e7]',
+      '- button "Closed" [ref=e8]',
+      '- button "Bold" [pressed] [ref=e9]',
+      '- listbox "Pick" [ref=e10]:',
+      '  - option "One" [selected] [ref=e11]',
+      '  - option "Two" [ref=e12]',
+      '- link "Next page" [ref=e13] [cursor=pointer]:',
       `  - /url: ${origin}/next?a=1`,
-      '- textbox "Bad" [invalid] [ref=e13]',
+      '- textbox "Bad" [invalid] [ref=e14]',
     ));
   });
 
   it('quotes keys the way Playwright does and joins inline text', async () => {
     expect(await yamlOf(`<button>Save: now</button><p>Hello <b>big</b> world</p><div>one</div><div>two</div>`)).toBe(lines(
-      `- 'button "Save: now" [ref=e1]'`,
-      '- paragraph [ref=e2]: Hello big world',
+      `- 'button "Save: now" [ref=e2]'`,
+      '- paragraph [ref=e3]: Hello big world',
       '- text: one',
       '- text: two',
     ));
@@ -93,14 +93,14 @@ describe('roles, names and states', () => {
     expect(await yamlOf(`<style>.badge::before { content: "New: " } p.x:after { content: "!" }</style>
       <p><span class=badge>item</span></p><p class=x>Hi</p><div id=h></div>
       <script>document.getElementById('h').attachShadow({ mode: 'open' }).innerHTML = '<style>b::before { content: "+ " }</style><p><b>dot</b></p>';</script>`))
-      .toBe(lines('- paragraph [ref=e1]: "New: item"', '- paragraph [ref=e2]: Hi!', '- paragraph [ref=e3]: + dot'));
+      .toBe(lines('- paragraph [ref=e2]: "New: item"', '- paragraph [ref=e3]: Hi!', '- paragraph [ref=e4]: + dot'));
   });
 
   it('marks the focused element active, also inside a shadow root', async () => {
-    expect(await yamlOf(`<input aria-label=Focused><script>document.querySelector('input').focus()</script>`)).toBe('- textbox "Focused" [active] [ref=e1]');
+    expect(await yamlOf(`<input aria-label=Focused><script>document.querySelector('input').focus()</script>`)).toBe('- textbox "Focused" [active] [ref=e2]');
     expect(await yamlOf(`<div id=h></div><script>
       const r = document.getElementById('h').attachShadow({ mode: 'open' }); r.innerHTML = '<button>Inner</button>'; r.querySelector('button').focus();
-    </script>`)).toBe('- button "Inner" [active] [ref=e1]');
+    </script>`)).toBe('- button "Inner" [active] [ref=e2]');
   });
 });
 
@@ -110,31 +110,31 @@ describe('composed tree', () => {
       <script>customElements.define('my-card', class extends HTMLElement { constructor() { super();
         this.attachShadow({ mode: 'open' }).innerHTML = '<h2><slot name=title>No title</slot></h2><slot></slot><slot name=footer><p>Default footer</p></slot>'; } });</script>`);
     expect(yaml).toBe(lines(
-      '- heading "Card title" [level=2] [ref=e1]',
-      '- button "Light button" [ref=e2]',
-      '- paragraph [ref=e3]: Default footer',
+      '- heading "Card title" [level=2] [ref=e2]',
+      '- button "Light button" [ref=e3]',
+      '- paragraph [ref=e4]: Default footer',
     ));
   });
 
   it('moves aria-owns children under their owner', async () => {
     const yaml = await yamlOf(`<div role=tree aria-label=Files aria-owns="late"><div role=treeitem>a.txt</div></div><p>Other</p><div role=treeitem id=late>b.txt</div>`);
     expect(yaml).toBe(lines(
-      '- tree "Files" [ref=e1]:',
-      '  - treeitem "a.txt" [level=1] [ref=e2]',
-      '  - treeitem "b.txt" [level=1] [ref=e3]',
-      '- paragraph [ref=e4]: Other',
+      '- tree "Files" [ref=e2]:',
+      '  - treeitem "a.txt" [level=1] [ref=e3]',
+      '  - treeitem "b.txt" [level=1] [ref=e4]',
+      '- paragraph [ref=e5]: Other',
     ));
   });
 
   it('emits iframes as placeholders with refs, listed for the driver', async () => {
     await open(`<button>Top</button><iframe srcdoc="<button>Inside</button>"></iframe><iframe style="display:none" srcdoc="x"></iframe><iframe srcdoc="<p>two</p>"></iframe>`);
     const result = await snapshot();
-    expect(result.yaml).toBe('- button "Top" [ref=e1]\n- iframe [ref=e2]\n- iframe [ref=e3]');
-    expect(result.iframes).toEqual(['e2', 'e3']);
+    expect(result.yaml).toBe('- button "Top" [ref=e2]\n- iframe [ref=e3]\n- iframe [ref=e4]');
+    expect(result.iframes).toEqual(['e3', 'e4']);
     // The child frames have their own runtime; the driver gives them a prefix.
     const child = page.frames()[1];
     const inner = await child.evaluate(() => (globalThis as any).__ariaref.snapshot({ prefix: 'f1' }));
-    expect(inner.yaml).toBe('- button "Inside" [ref=f1e1]');
+    expect(inner.yaml).toBe('- button "Inside" [ref=f1e2]');
   });
 });
 
@@ -144,15 +144,16 @@ describe('hidden content', () => {
       <div inert><button>Inert</button></div><details><summary>Closed</summary><button>Inside closed</button></details>
       <div style="visibility:hidden"><button>Vis hidden</button><button style="visibility:visible">Vis visible</button></div>`);
     expect(yaml).toBe(lines(
-      '- button "Visible" [ref=e1]',
-      '- group [ref=e2]:',
-      '  - button "Closed" [ref=e3]',
-      '- button "Vis visible" [ref=e4]',
+      '- button "Visible" [ref=e2]',
+      '- group [ref=e3]:',
+      '  - button "Closed" [ref=e4]',
+      '- button "Vis visible" [ref=e5]',
     ));
   });
 
   it('shows only the modal dialog when one is open', async () => {
     expect(await yamlOf(`<button>Behind</button><main><dialog id=d><button>In dialog</button></dialog></main><script>document.getElementById('d').showModal()</script>`))
+      // Behind a modal dialog the body takes no pointer events, so no ref.
       .toBe('- dialog [ref=e1]:\n  - button "In dialog" [active] [ref=e2]');
   });
 });
@@ -165,13 +166,13 @@ describe('values', () => {
     await page.selectOption('select', 'M');
     await page.fill('textarea', 'line1\nline2');
     expect((await snapshot()).yaml).toBe(lines(
-      '- textbox "Name" [ref=e1]: Grace',
-      '- combobox "Size" [ref=e2]:',
+      '- textbox "Name" [ref=e2]: Grace',
+      '- combobox "Size" [ref=e3]:',
       '  - option "S"',
       '  - option "M" [selected]',
-      '- spinbutton "Qty" [ref=e3]: "3"',
-      '- slider "Vol" [ref=e4]: "7"',
-      '- textbox "Bio" [active] [ref=e5]: "line1\\nline2"', // page.fill left the focus there
+      '- spinbutton "Qty" [ref=e4]: "3"',
+      '- slider "Vol" [ref=e5]: "7"',
+      '- textbox "Bio" [active] [ref=e6]: "line1\\nline2"', // page.fill left the focus there
     ));
   });
 
@@ -184,9 +185,9 @@ describe('values', () => {
     for (const secret of ['typed-secret', 'preset-secret', 'in-label-secret']) expect(all).not.toContain(secret);
     expect(result.yaml).toBe(lines(
       '- text: Password',
-      '- textbox "Password" [active] [ref=e1]: ••••',
-      '- textbox "Empty" [ref=e2]',
-      '- textbox "Remember" [ref=e3]: ••••',
+      '- textbox "Password" [active] [ref=e2]: ••••',
+      '- textbox "Empty" [ref=e3]',
+      '- textbox "Remember" [ref=e4]: ••••',
       '- text: Remember',
     ));
     expect((result.tree!.children[1] as any).hasValue).toBe(true);
@@ -195,13 +196,13 @@ describe('values', () => {
   it('shows placeholders and descriptions of controls as child lines', async () => {
     expect(await yamlOf(`<input aria-label=Email placeholder="you@example.com" aria-describedby=h><span id=h>We never share it</span>
       <button title="Saves the draft">Save</button><a href="/x" title="Goes away">Leave</a>`)).toBe(lines(
-      '- textbox "Email" [ref=e1]:',
+      '- textbox "Email" [ref=e2]:',
       '  - /placeholder: you@example.com',
       '  - /description: We never share it',
       '- text: We never share it',
-      '- button "Save" [ref=e2]:',
+      '- button "Save" [ref=e3]:',
       '  - /description: Saves the draft',
-      '- link "Leave" [ref=e3] [cursor=pointer]:',
+      '- link "Leave" [ref=e4] [cursor=pointer]:',
       `  - /url: ${origin}/x`,
     ));
   });
@@ -210,8 +211,8 @@ describe('values', () => {
 describe('refs and pointers', () => {
   it('gives a cursor:pointer div a ref, and nothing to children inheriting the cursor', async () => {
     expect(await yamlOf(`<div style="cursor:pointer"><h3>Card</h3><span>details</span></div><div><span>plain</span></div>`)).toBe(lines(
-      '- generic [ref=e1] [cursor=pointer]:',
-      '  - heading "Card" [level=3] [ref=e2]',
+      '- generic [ref=e2] [cursor=pointer]:',
+      '  - heading "Card" [level=3] [ref=e3]',
       '  - text: details',
       '- text: plain',
     ));
@@ -226,12 +227,12 @@ describe('refs and pointers', () => {
     await open(`<button id=a>A</button><button id=b>B</button>`);
     await snapshot();
     await page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<button>New</button>'));
-    expect((await snapshot()).yaml).toBe('- button "New" [ref=e3]\n- button "A" [ref=e1]\n- button "B" [ref=e2]');
-    expect(await page.evaluate(() => (globalThis as any).__ariaref.resolve('e2').id)).toBe('b');
+    expect((await snapshot()).yaml).toBe('- button "New" [ref=e4]\n- button "A" [ref=e2]\n- button "B" [ref=e3]');
+    expect(await page.evaluate(() => (globalThis as any).__ariaref.resolve('e3').id)).toBe('b');
     await page.evaluate(() => document.getElementById('b')!.remove());
-    const removed = await page.evaluate(() => (globalThis as any).__ariaref.checkRef('e2'));
+    const removed = await page.evaluate(() => (globalThis as any).__ariaref.checkRef('e3'));
     expect(removed).toMatchObject({ kind: 'removed', role: 'button', name: 'B' });
-    expect(removed.error).toMatch(/^Ref e2 \(button "B"\) no longer exists: it was removed after the snapshot of \d\d:\d\d:\d\d\. Take a new snapshot\.$/);
+    expect(removed.error).toMatch(/^Ref e3 \(button "B"\) no longer exists: it was removed after the snapshot of \d\d:\d\d:\d\d\. Take a new snapshot\.$/);
   });
 
   it('gives each new document a new docId and seeds its counter', async () => {
@@ -240,8 +241,8 @@ describe('refs and pointers', () => {
     await open(`<button>Two</button>`);
     const second = await snapshot({ seed: first.lastRef });
     expect(second.docId).not.toBe(first.docId);
-    expect(second.yaml).toBe('- button "Two" [ref=e2]');
-    expect(await page.evaluate(() => (globalThis as any).__ariaref.checkRef('e1').kind)).toBe('unknown');
+    expect(second.yaml).toBe('- button "Two" [ref=e4]');
+    expect(await page.evaluate(() => (globalThis as any).__ariaref.checkRef('e2').kind)).toBe('unknown');
   });
 });
 
@@ -252,32 +253,33 @@ describe('options', () => {
     await open(body);
     await snapshot();
     expect((await snapshot({ depth: 1 })).yaml).toBe(lines(
-      '- navigation "Main" [ref=e1]:',
-      '  - list [ref=e2]',
-      '- main [ref=e5]:',
-      '  - heading "T" [level=1] [ref=e6]',
-      '  - paragraph [ref=e7]: Text',
+      '- navigation "Main" [ref=e2]:',
+      '  - list [ref=e3]',
+      '- main [ref=e6]:',
+      '  - heading "T" [level=1] [ref=e7]',
+      '  - paragraph [ref=e8]: Text',
     ));
   });
 
   it('snapshots the subtree of a ref, and reports unknown refs and selectors', async () => {
     await open(body);
     await snapshot();
-    expect((await snapshot({ rootRef: 'e5' })).yaml).toBe('- main [ref=e5]:\n  - heading "T" [level=1] [ref=e6]\n  - paragraph [ref=e7]: Text');
-    await expect(snapshot({ rootRef: 'e99' })).rejects.toThrow('Ref e99 not found in the current page snapshot. Try capturing new snapshot.');
+    expect((await snapshot({ rootRef: 'e6' })).yaml).toBe('- main [ref=e6]:\n  - heading "T" [level=1] [ref=e7]\n  - paragraph [ref=e8]: Text');
+    await expect(snapshot({ rootRef: 'e100' })).rejects.toThrow('Ref e100 not found in the current page snapshot. Try capturing new snapshot.');
     await expect(snapshot({ rootSelector: '#nope' })).rejects.toThrow('No element matches the CSS selector "#nope"');
   });
 
   it('adds boxes in viewport pixels', async () => {
     await open(`<button style="position:absolute;left:10px;top:20px;width:100px;height:30px;margin:0">B</button>`);
     const result = await snapshot({ boxes: true, format: 'both' });
+    // The body has no height (its only child is absolutely positioned): it takes no ref, as in Playwright MCP.
     expect(result.yaml).toBe('- button "B" [ref=e1] [box=10,20,100,30]');
     expect((result.tree!.children[0] as any).box).toEqual({ x: 10, y: 20, width: 100, height: 30 });
   });
 
   it('keeps generic wrappers in verbose mode', async () => {
     expect(await yamlOf(`<div><div>x</div><span style="pointer-events:none">y</span></div>`, { verbose: true }))
-      .toBe('- generic [ref=e1]:\n  - generic [ref=e2]: x\n  - generic: "y"');
+      .toBe('- generic [ref=e2]:\n  - generic [ref=e3]: x\n  - generic: "y"');
   });
 });
 
@@ -291,7 +293,7 @@ describe('runtime installation', () => {
       const g = globalThis as any;
       const descriptor = Object.getOwnPropertyDescriptor(g, '__ariaref')!;
       try { g.__ariaref = null; } catch { /* strict mode */ }
-      return { docId: g.__ariaref.docId, writable: descriptor.writable, configurable: descriptor.configurable, ref: g.__ariaref.checkRef('e1') };
+      return { docId: g.__ariaref.docId, writable: descriptor.writable, configurable: descriptor.configurable, ref: g.__ariaref.checkRef('e2') };
     });
     expect(after).toEqual({ docId: before, writable: false, configurable: false, ref: null });
   });

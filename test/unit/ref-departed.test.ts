@@ -14,10 +14,10 @@ describe('departed refs', () => {
     runtime.snapshot();
     byId('a').textContent = 'Pause';
     // Before the next snapshot, a live check (what actions do) already sees the rename.
-    expect(runtime.checkRef('e1')).toBeNull();
-    expect(runtime.checkRef('e1', { live: true })?.error).toBe('Ref e1 was button "Play", is now button "Pause". Take a new snapshot and use the element\'s new ref.');
+    expect(runtime.checkRef('e2')).toBeNull();
+    expect(runtime.checkRef('e2', { live: true })?.error).toBe('Ref e2 was button "Play", is now button "Pause". Take a new snapshot and use the element\'s new ref.');
     runtime.snapshot();
-    expect(runtime.checkRef('e1')?.error).toBe('Ref e1 was button "Play", is now button "Pause" [ref=e2]. Act on e2 if it is still the element you want, or take a new snapshot.');
+    expect(runtime.checkRef('e2')?.error).toBe('Ref e2 was button "Play", is now button "Pause" [ref=e3]. Act on e3 if it is still the element you want, or take a new snapshot.');
   });
 
   it('the record is bounded: the oldest departed refs are forgotten first', () => {
@@ -46,8 +46,8 @@ describe('departed refs', () => {
     (byId('f') as HTMLFieldSetElement).disabled = true;
     (byId('s') as HTMLButtonElement).disabled = true;
     const ready = { live: true, visible: true, enabled: true };
-    expect(runtime.checkRef('e1', ready)?.error).toContain('Ref e1 (button "Next") is not visible now (display: none on div#step)');
-    expect(runtime.checkRef('e1', { live: true })).toBeNull(); // hidden: its name is not judged
+    expect(runtime.checkRef('e2', ready)?.error).toContain('Ref e2 (button "Next") is not visible now (display: none on div#step)');
+    expect(runtime.checkRef('e2', { live: true })).toBeNull(); // hidden: its name is not judged
     expect(runtime.checkRef(runtime.refFor(byId('i'))!, ready)?.error).toContain('is disabled now (inside disabled fieldset#f)');
     expect(runtime.checkRef(runtime.refFor(byId('b'))!, ready)?.error).toContain('is disabled now (aria-disabled="true" on div#g)');
     expect(runtime.checkRef(runtime.refFor(byId('s'))!, ready)?.error).toContain('(button "Send") is disabled now (disabled attribute on button#s)');

@@ -14,7 +14,7 @@ const yaml = (html: string, options: SnapshotOptions = {}) => runtimeFor(html).s
 
 describe('collapsing and text', () => {
   it('replaces nameless generic wrappers by their content', () => {
-    expect(yaml(`<div><div><button>Go</button></div></div>`)).toBe('- button "Go" [ref=e1]');
+    expect(yaml(`<div><div><button>Go</button></div></div>`)).toBe('- button "Go" [ref=e2]');
   });
 
   it('joins inline text and starts a new text line at block boxes', () => {
@@ -22,33 +22,33 @@ describe('collapsing and text', () => {
   });
 
   it('inlines a lone text child and drops one equal to the name', () => {
-    expect(yaml(`<p>Some text</p><button>Save</button>`)).toBe('- paragraph [ref=e1]: Some text\n- button "Save" [ref=e2]');
+    expect(yaml(`<p>Some text</p><button>Save</button>`)).toBe('- paragraph [ref=e2]: Some text\n- button "Save" [ref=e3]');
   });
 
   it('keeps generics with a name', () => {
     expect(yaml(`<div aria-label="Toolbar"><button>A</button><button>B</button></div>`))
-      .toBe('- generic "Toolbar" [ref=e1]:\n  - button "A" [ref=e2]\n  - button "B" [ref=e3]');
+      .toBe('- generic "Toolbar" [ref=e2]:\n  - button "A" [ref=e3]\n  - button "B" [ref=e4]');
   });
 
   it('keeps every generic wrapper in verbose mode', () => {
-    expect(yaml(`<div><span>x</span></div>`, { verbose: true })).toBe('- generic [ref=e1]:\n  - generic [ref=e2]: x');
+    expect(yaml(`<div><span>x</span></div>`, { verbose: true })).toBe('- generic [ref=e2]:\n  - generic [ref=e3]: x');
   });
 });
 
 describe('plainly clickable elements', () => {
   it('gives a cursor:pointer div a ref, but not its children that inherit the cursor', () => {
     expect(yaml(`<div style="cursor:pointer"><div style="cursor:pointer">Open</div></div>`))
-      .toBe('- generic [ref=e1] [cursor=pointer]: Open');
+      .toBe('- generic [ref=e2] [cursor=pointer]: Open');
   });
 
   it('keeps elements with onclick, tabindex or contenteditable', () => {
     expect(yaml(`<span onclick="x()">One</span><span tabindex="-1">Two</span><div contenteditable>Three</div>`))
-      .toBe('- generic [ref=e1]: One\n- generic [ref=e2]: Two\n- generic [ref=e3]: Three');
+      .toBe('- generic [ref=e2]: One\n- generic [ref=e3]: Two\n- generic [ref=e4]: Three');
   });
 
   it('gives display:contents elements a ref through their children, none when empty', () => {
     expect(yaml(`<ul style="display:contents"><li>a</li></ul><button style="display:contents"></button>`))
-      .toBe('- list [ref=e1]:\n  - listitem [ref=e2]: a\n- button');
+      .toBe('- list [ref=e2]:\n  - listitem [ref=e3]: a\n- button');
   });
 
   it('does not keep a clickable wrapper that has no box', () => {
@@ -65,47 +65,47 @@ describe('composed tree', () => {
     document.getElementById('empty')!.attachShadow({ mode: 'open' }).innerHTML = `<a href="#x">Shadow link</a>`;
     const result = createSnapshotRuntime(document, 'd', fakeLayout).snapshot();
     expect(result.yaml).toBe([
-      '- heading "Inside" [level=2] [ref=e1]',
-      '- button "Light" [ref=e2]',
+      '- heading "Inside" [level=2] [ref=e2]',
+      '- button "Light" [ref=e3]',
       '- text: fallback b',
-      '- link "Shadow link" [ref=e3] [cursor=pointer]:',
+      '- link "Shadow link" [ref=e4] [cursor=pointer]:',
       '  - /url: http://localhost:3000/#x',
     ].join('\n'));
   });
 
   it('re-parents aria-owns elements under their owner', () => {
     expect(yaml(`<ul role=list aria-owns="c"><li>a</li></ul><p>between</p><li id=c>c</li>`))
-      .toBe('- list [ref=e1]:\n  - listitem [ref=e2]: a\n  - listitem [ref=e3]: c\n- paragraph [ref=e4]: between');
+      .toBe('- list [ref=e2]:\n  - listitem [ref=e3]: a\n  - listitem [ref=e4]: c\n- paragraph [ref=e5]: between');
   });
 
   it('survives aria-owns cycles without losing elements', () => {
     const out = yaml(`<div role=group aria-label=A id=a aria-owns=b><div role=group aria-label=B id=b aria-owns=a></div></div>`);
-    expect(out).toBe('- group "A" [ref=e1]:\n  - group "B" [ref=e2]');
+    expect(out).toBe('- group "A" [ref=e2]:\n  - group "B" [ref=e3]');
   });
 
   it('emits iframes as placeholders with a ref and lists them', () => {
     const result = runtimeFor(`<button>Before</button><iframe src="about:blank"></iframe><iframe style="display:none"></iframe>`).snapshot();
-    expect(result.yaml).toBe('- button "Before" [ref=e1]\n- iframe [ref=e2]');
-    expect(result.iframes).toEqual(['e2']);
+    expect(result.yaml).toBe('- button "Before" [ref=e2]\n- iframe [ref=e3]');
+    expect(result.iframes).toEqual(['e3']);
   });
 });
 
 describe('hidden content', () => {
   it('skips display:none, aria-hidden and inert subtrees', () => {
     expect(yaml(`<div style="display:none"><button>A</button></div><div aria-hidden="true"><button>B</button></div><div inert><button>C</button></div><button>D</button>`))
-      .toBe('- button "D" [ref=e1]');
+      .toBe('- button "D" [ref=e2]');
   });
 
   it('shows a visible child of a visibility:hidden parent', () => {
     expect(yaml(`<div style="visibility:hidden">hidden text<button style="visibility:visible">Shown</button></div>`))
-      .toBe('- button "Shown" [ref=e1]');
+      .toBe('- button "Shown" [ref=e2]');
   });
 });
 
 describe('node properties', () => {
   it('never emits a password value, in YAML or JSON', () => {
     const result = runtimeFor(`<input type=password aria-label=Password value="hunter2"><input type=password aria-label=Empty>`).snapshot({ format: 'both' });
-    expect(result.yaml).toBe('- textbox "Password" [ref=e1]: ••••\n- textbox "Empty" [ref=e2]');
+    expect(result.yaml).toBe('- textbox "Password" [ref=e2]: ••••\n- textbox "Empty" [ref=e3]');
     expect(JSON.stringify(result)).not.toContain('hunter2');
     expect((result.tree!.children[0] as AriaNode).hasValue).toBe(true);
   });
@@ -119,12 +119,12 @@ describe('node properties', () => {
     const result = runtimeFor(`<input aria-label=Email value="a@b.c" placeholder="you@example.com"><a href="/docs" title="Read the docs">Docs</a><button aria-description="Stores it">Save</button>`)
       .snapshot({ format: 'both' });
     expect(result.yaml).toBe([
-      '- textbox "Email" [ref=e1]:',
+      '- textbox "Email" [ref=e2]:',
       '  - /placeholder: you@example.com',
       '  - text: a@b.c',
-      '- link "Docs" [ref=e2] [cursor=pointer]:',
+      '- link "Docs" [ref=e3] [cursor=pointer]:',
       '  - /url: http://localhost:3000/docs',
-      '- button "Save" [ref=e3]:',
+      '- button "Save" [ref=e4]:',
       '  - /description: Stores it',
     ].join('\n'));
     // JSON carries every description, also where YAML leaves it out (links are not controls).
@@ -143,22 +143,22 @@ describe('options', () => {
   it('limits the depth and keeps refs of rendered nodes', () => {
     const full = runtimeFor(page);
     full.snapshot();
-    expect(full.snapshot({ depth: 1 }).yaml).toBe('- navigation "Main" [ref=e1]:\n  - list [ref=e2]\n- main [ref=e5]:\n  - heading "T" [level=1] [ref=e6]');
+    expect(full.snapshot({ depth: 1 }).yaml).toBe('- navigation "Main" [ref=e2]:\n  - list [ref=e3]\n- main [ref=e6]:\n  - heading "T" [level=1] [ref=e7]');
     expect(full.snapshot({ depth: 0, format: 'json' }).tree!.children.map(c => (c as AriaNode).children.length)).toEqual([0, 0]);
   });
 
   it('snapshots the subtree of a ref or of a selector', () => {
     const runtime = runtimeFor(page);
     runtime.snapshot();
-    expect(runtime.snapshot({ rootRef: 'e5' }).yaml).toBe('- main [ref=e5]:\n  - heading "T" [level=1] [ref=e6]');
-    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e2]:\n  - listitem [ref=e3]:\n    - link "A" [ref=e4] [cursor=pointer]:\n      - /url: http://localhost:3000/a');
+    expect(runtime.snapshot({ rootRef: 'e6' }).yaml).toBe('- main [ref=e6]:\n  - heading "T" [level=1] [ref=e7]');
+    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e3]:\n  - listitem [ref=e4]:\n    - link "A" [ref=e5] [cursor=pointer]:\n      - /url: http://localhost:3000/a');
     expect(() => runtime.snapshot({ rootSelector: '.missing' })).toThrow('No element matches the CSS selector ".missing"');
     expect(() => runtime.snapshot({ rootSelector: '[[' })).toThrow('Invalid CSS selector "[["');
   });
 
   it('adds integer boxes', () => {
     const result = runtimeFor(`<button data-box="3.4,7.6">B</button>`).snapshot({ boxes: true, format: 'both' });
-    expect(result.yaml).toBe('- button "B" [ref=e1] [box=3,8,10,11]');
+    expect(result.yaml).toBe('- button "B" [ref=e2] [box=3,8,10,11]');
     expect((result.tree!.children[0] as AriaNode).box).toEqual({ x: 3, y: 8, width: 10, height: 11 });
   });
 
