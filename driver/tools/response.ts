@@ -3,7 +3,7 @@
 // order once the handler has finished, so every tool answers in the same shape.
 import type { WaitReport } from '../index.js';
 
-export interface ResponseImage { data: string; mimeType: 'image/png' | 'image/jpeg' }
+export interface ResponseImage { data: string; mimeType: 'image/png' | 'image/jpeg' | 'image/webp' }
 
 export interface SnapshotRequest {
   /** Asked for explicitly (browser_snapshot): always the full YAML, whatever --snapshot-mode says. */
@@ -24,6 +24,7 @@ export interface SnapshotRequest {
 export class ToolResponse {
   readonly results: string[] = [];
   readonly errors: string[] = [];
+  readonly hints: string[] = [];
   readonly images: ResponseImage[] = [];
   readonly events: string[] = [];
   readonly pageNotes: string[] = [];
@@ -39,6 +40,11 @@ export class ToolResponse {
   addResult(markdown: string): void { this.results.push(markdown); }
   /** An error the handler caught itself; the response is marked isError. */
   addError(message: string): void { this.errors.push(message); }
+  /**
+   * What to try after an error, in a `### Hints` section of its own: the `### Error` text stays
+   * Playwright MCP's exact wording (clients compare it whole), the near misses still reach the agent.
+   */
+  addHint(text: string): void { this.hints.push(text); }
   addImage(image: ResponseImage): void { this.images.push(image); }
   /** Something that happened besides the result: a new tab, a saved download... */
   addEvent(text: string): void { this.events.push(text); }

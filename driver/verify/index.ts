@@ -5,7 +5,7 @@
 import type { AriaPage } from '../aria-page.js';
 import { isRef } from '../page/refs.js';
 import { withDeadline } from '../deadline.js';
-import { flatten, includesText, nodeByRef, normalize, type SeenNode } from './tree.js';
+import { enclosingFrame, flatten, includesText, nodeByRef, normalize, type SeenNode } from './tree.js';
 import { closest } from './similar.js';
 
 export type { SeenNode } from './tree.js';
@@ -16,7 +16,8 @@ const CANDIDATES = 3;
 const HINT_WITHIN_MS = 2_000;
 
 export type ElementCheck =
-  | { ok: true; match: SeenNode }
+  /** `frame`: the iframe node the match sits in (undefined on the top page). */
+  | { ok: true; match: SeenNode; frame?: SeenNode }
   | { ok: false; sameRole: SeenNode[]; sameName: SeenNode[]; hidden: boolean };
 
 /** An element with `role` whose accessible name contains `name` (case-insensitive, as getByRole), rendered in the snapshot. */
@@ -26,8 +27,8 @@ export async function verifyElement(aria: AriaPage, role: string, name: string):
   const roleMatches = nodes.filter(n => n.role.toLowerCase() === wantedRole);
   const hits = roleMatches.filter(n => includesText(n.name, name));
   if (hits.length) {
-    const exact = hits.find(n => normalize(n.name) === normalize(name));
-    return { ok: true, match: exact ?? hits[0]! };
+    const match = hits.find(n => normalize(n.name) === normalize(name)) ?? hits[0]!;
+    return { ok: true, match, frame: enclosingFrame(nodes, match) };
   }
   const named = nodes.filter(n => n.role !== 'fragment' && n.role !== 'generic' && n.name && n.role.toLowerCase() !== wantedRole);
   return {
@@ -39,16 +40,25 @@ export async function verifyElement(aria: AriaPage, role: string, name: string):
 }
 
 export type TextCheck =
-  | { ok: true; match: SeenNode }
+  /**
+   * `match` may be the page's root (text directly in <body>); `frame` as for ElementCheck;
+   * `named`: the match's accessible name is the text (a heading, a button), so its own locator says it.
+   */
+  | { ok: true; match: SeenNode; frame?: SeenNode; named: boolean }
   | { ok: false; nearest: SeenNode[]; hidden: boolean };
 
 /** `text` shown on the page (inside one element's text, case- and spacing-insensitive, as getByText). */
 export async function verifyText(aria: AriaPage, text: string): Promise<TextCheck> {
   const nodes = flatten(await aria.snapshotTree());
-  // The innermost node showing the text is the one to point at (its ancestors show it too).
-  const match = nodes.find(n => n.role !== 'fragment' && includesText(n.text, text));
-  if (match) return { ok: true, match: innermost(nodes, match, text) };
-  const shown = nodes.filter(n => n.role !== 'fragment' && (n.runs.length > 0 || n.name));
+  // The innermost node showing the text is the one to point at (its ancestors show it too). The
+  // root counts: text straight in <body> (or in a wrapper the snapshot leaves out) is its own run.
+  const outer = nodes.find(n => includesText(n.text, text));
+  if (outer) {
+    const match = innermost(nodes, outer, text);
+    const named = match.role !== 'fragment' && !!match.name && normalize(match.name) === normalize(text);
+    return { ok: true, match, frame: enclosingFrame(nodes, match), named };
+  }
+  const shown = nodes.filter(n => n.runs.length > 0 || (n.role !== 'fragment' && n.name));
   return {
     ok: false,
     nearest: closest(text, shown, n => n.runs.length ? normalize(n.runs.join(' ')) : n.name, CANDIDATES),
@@ -144,10 +154,13 @@ export async function refOf(aria: AriaPage, target: string): Promise<string> {
   }
 }
 
-/** True when some frame has a matching element that the snapshot does not render (hidden). */
+/**
+ * True when some frame has a matching element that is not visible. Only invisible matches count:
+ * a visible one the check missed must not be reported as hidden.
+ */
 async function inDomButHidden(aria: AriaPage, query: (frame: import('playwright').Frame) => import('playwright').Locator): Promise<boolean> {
   const frames = aria.page.frames().filter(f => !f.isDetached());
   const counts = await Promise.all(frames.map(frame =>
-    withDeadline(query(frame).count(), HINT_WITHIN_MS, 'Looking for hidden matches').catch(() => 0)));
+    withDeadline(query(frame).filter({ visible: false }).count(), HINT_WITHIN_MS, 'Looking for hidden matches').catch(() => 0)));
   return counts.some(c => c > 0);
 }

@@ -70,3 +70,16 @@ export function flatten(tree: AriaNode): SeenNode[] {
 export function nodeByRef(nodes: SeenNode[], ref: string): SeenNode | undefined {
   return nodes.find(n => n.ref === ref) ?? nodes.find(n => n.role !== 'fragment');
 }
+
+/**
+ * The innermost iframe node around `node`, undefined on the top page. A child frame's content is
+ * stitched under its iframe, so that node is where a locator enters the frame.
+ */
+export function enclosingFrame(nodes: SeenNode[], node: SeenNode): SeenNode | undefined {
+  const index = nodes.indexOf(node);
+  for (let i = index - 1; i >= 0; i--) {
+    const candidate = nodes[i]!;
+    if (candidate.role === 'iframe' && candidate.end > index) return candidate;
+  }
+  return undefined;
+}

@@ -116,8 +116,14 @@ export function locatorSteps(element: Element, testIdAttribute = 'data-testid'):
   return [{ kind: 'css', selector: cssPath(element) }];
 }
 
-/** A CSS path by tag and position, for elements with no role: `main > div:nth-of-type(2) > span`. */
+/**
+ * A CSS selector for an element with no role: its tag alone when no other element on the page
+ * has it (`iframe`, as a person writes it and Playwright MCP records it), else a path by tag and
+ * position: `main > div:nth-of-type(2) > span`.
+ */
 function cssPath(element: Element): string {
+  const tag = element.localName;
+  if (elementsUnder(element.ownerDocument).filter(other => other.localName === tag).length === 1) return tag;
   const parts: string[] = [];
   for (let node: Element | null = element; node && node.parentElement; node = node.parentElement) {
     if (node.id && /^[A-Za-z][\w-]*$/.test(node.id)) { parts.unshift(`#${node.id}`); return parts.join(' > '); }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { startLoopbackServer, type LoopbackServer } from '../support/server.js';
-import { inProcessSession, tempDir, type InProcessSession } from './helpers.js';
+import { inProcessSession, sectionOf, tempDir, type InProcessSession } from './helpers.js';
 import { parseConfig } from '../../driver/mcp/config.js';
 
 let server: LoopbackServer;
@@ -42,7 +42,9 @@ beforeAll(async () => {
       },
     },
   });
-  s = inProcessSession({ caps: ['storage'] });
+  // The output directory is the client's root too: relative file names stay in the temp folder.
+  const dir = tempDir('ariaref-storage-');
+  s = inProcessSession({ caps: ['storage'], outputDir: dir }, { roots: [dir] });
 });
 
 afterAll(async () => {
@@ -97,7 +99,9 @@ describe('cookies', () => {
 
   it('answers unknown names, impossible cookies and pages without a host with the next step', async () => {
     await ok('browser_cookie_set', { name: 'known', value: '1' });
-    const unknown = await fails('browser_cookie_get', { name: 'nope' });
+    // A missing name is an answer, not a failure (as Playwright MCP has it); deleting one fails.
+    const unknown = await ok('browser_cookie_get', { name: 'nope' });
+    expect(sectionOf(unknown, 'Result')).toContain("Cookie 'nope' not found");
     expect(unknown).toContain("Cookie 'nope' not found");
     expect(unknown).toContain("'known'");
     expect(unknown).toContain('browser_cookie_list');
@@ -130,7 +134,8 @@ describe('localStorage and sessionStorage', () => {
     expect(await ok('browser_localstorage_get', { key: 'token' })).toContain('token=v1');
     await ok('browser_localstorage_delete', { key: 'token' });
     expect(await page().evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const missing = await fails('browser_localstorage_get', { key: 'token' });
+    const missing = await ok('browser_localstorage_get', { key: 'token' });
+    expect(sectionOf(missing, 'Result')).toContain("localStorage key 'token' not found");
     expect(missing).toContain("localStorage key 'token' not found");
     expect(missing).toContain("'other'");
     expect(await fails('browser_localstorage_delete', { key: 'token' })).toContain('browser_localstorage_list');
@@ -147,7 +152,7 @@ describe('localStorage and sessionStorage', () => {
     expect(await page().evaluate(() => sessionStorage.getItem('draft'))).toBe('hello');
     expect(await ok('browser_sessionstorage_list')).toContain('draft=hello');
     await ok('browser_tabs', { action: 'new', url: `${server.origin}/page` });
-    expect(await fails('browser_sessionstorage_get', { key: 'draft' })).toContain("sessionStorage key 'draft' not found");
+    expect(sectionOf(await ok('browser_sessionstorage_get', { key: 'draft' }), 'Result')).toContain("sessionStorage key 'draft' not found");
     expect(await ok('browser_sessionstorage_list')).toContain('No sessionStorage items found');
     await ok('browser_tabs', { action: 'close' });
     await ok('browser_tabs', { action: 'select', index: 0 });
@@ -216,7 +221,7 @@ describe('storage state files', () => {
     await ok('browser_localstorage_set', { key: 'savedKey', value: 'l1' });
     const text = await ok('browser_storage_state', { filename: 'state.json' });
     const path = join(s.config.outputDir, 'state.json');
-    expect(text).toContain(`- [Storage state](${path})`);
+    expect(text).toContain('- [Storage state](./state.json)');
     const state = JSON.parse(readFileSync(path, 'utf8'));
     expect(state.cookies).toContainEqual(expect.objectContaining({ name: 'saved', value: 'c1', domain: '127.0.0.1' }));
     expect(state.origins).toContainEqual({ origin: server.origin, localStorage: [{ name: 'savedKey', value: 'l1' }] });
@@ -234,7 +239,7 @@ describe('storage state files', () => {
 
     await ok('browser_storage_state');
     expect(readdirSync(s.config.outputDir).some(name => /^storage-state-.*\.json$/.test(name))).toBe(true);
-    expect(await fails('browser_storage_state', { filename: '/etc/ariaref-state.json' })).toContain('outside the allowed folders');
+    expect(await fails('browser_storage_state', { filename: '/etc/ariaref-state.json' })).toContain('outside allowed roots');
     expect(existsSync('/etc/ariaref-state.json')).toBe(false);
   });
 
@@ -259,6 +264,18 @@ describe('storage state files', () => {
     expect(lastCookie).toContain('again=a1');
   });
 
+  it('round-trips what page script stored: saved, cleared by the page, restored from the absolute path', async () => {
+    await go('/page');
+    await page().evaluate(() => { document.cookie = 'scriptCookie=sv'; localStorage.setItem('scriptKey', 'lv'); });
+    await ok('browser_storage_state', { filename: 'script-state.json' });
+    await page().evaluate(() => { document.cookie = 'scriptCookie=; expires=Thu, 01 Jan 1970 00:00:00 GMT'; localStorage.clear(); });
+    const read = () => page().evaluate(() => document.cookie + '|' + localStorage.getItem('scriptKey'));
+    expect(await read()).not.toContain('scriptCookie=sv');
+    await ok('browser_set_storage_state', { filename: join(s.config.outputDir, 'script-state.json') });
+    await go('/page');
+    expect(await read()).toMatch(/scriptCookie=sv.*\|lv$/);
+  });
+
   it('refuses a missing, malformed or misshapen file, and keeps the current state', async () => {
     const dir = s.config.outputDir;
     writeFileSync(join(dir, 'broken.json'), '{"cookies": [');
@@ -266,7 +283,7 @@ describe('storage state files', () => {
     expect(await fails('browser_set_storage_state', { filename: 'missing.json' })).toMatch(/missing\.json does not exist.*browser_storage_state/s);
     expect(await fails('browser_set_storage_state', { filename: 'broken.json' })).toContain('is not valid JSON');
     expect(await fails('browser_set_storage_state', { filename: 'shape.json' })).toContain('cookies[0] needs a string "name" and "value"');
-    expect(await fails('browser_set_storage_state', { filename: '/etc/passwd' })).toContain('outside the allowed folders');
+    expect(await fails('browser_set_storage_state', { filename: '/etc/passwd' })).toContain('outside allowed roots');
     await go('/echo');
     expect(lastCookie).toContain('again=a1');
   });

@@ -19,6 +19,12 @@ const pages: Record<string, string> = {
     <label>PIN <input type="password" value="4242"></label>
     <label>Plan <select><option>Free</option><option selected>Pro</option></select></label>
     <iframe title="Widget" srcdoc="<button>Inner action</button>"></iframe>`,
+  // Playwright MCP's own verify pages: loose text, an empty named alert, one untitled iframe.
+  '/plain': `<!doctype html><title>Plain</title>
+    <p>Hello world</p>
+    <div>Welcome to our site</div>
+    <div role="alert" aria-label="Success message"></div>
+    <iframe srcdoc="<h1>Inner iframe</h1>"></iframe>`,
 };
 
 let site: PageServer;
@@ -67,14 +73,16 @@ describe('browser_verify_element_visible', () => {
   it('fails on a wrong name, naming the nearest element with its ref', async () => {
     const r = await s.call('browser_verify_element_visible', { role: 'button', accessibleName: 'Sumbit ordr' });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('Element with role "button" and accessible name "Sumbit ordr" not found.');
-    expect(r.text).toContain(`Same role, other names: button "Submit order" [ref=${refOf(snapshot, 'button', 'Submit order')}]`);
+    // The error is Playwright MCP's exact sentence; the near misses come as hints.
+    expect(sectionOf(r.text, 'Error')).toBe('Element with role "button" and accessible name "Sumbit ordr" not found');
+    expect(sectionOf(r.text, 'Hints')).toContain(`Same role, other names: button "Submit order" [ref=${refOf(snapshot, 'button', 'Submit order')}]`);
+    expect(sectionOf(r.text, 'Result')).toBe('');
   });
 
   it('fails on a wrong role, naming the element with that name', async () => {
     const r = await s.call('browser_verify_element_visible', { role: 'button', accessibleName: 'Order history' });
     expect(r.isError).toBe(true);
-    expect(r.text).toMatch(/Similar names, other roles: link "Order history" \[ref=e\d+\]/);
+    expect(sectionOf(r.text, 'Hints')).toMatch(/Similar names, other roles: link "Order history" \[ref=e\d+\]/);
   });
 
   it('finds elements inside iframes, and records the way into the frame', async () => {
@@ -105,10 +113,11 @@ describe('browser_verify_text_visible', () => {
   it('fails on hidden text, and on a typo with the closest text on the page', async () => {
     const hidden = await s.call('browser_verify_text_visible', { text: 'Hidden message' });
     expect(hidden.isError).toBe(true);
-    expect(hidden.text).toContain('It is in the page but hidden');
+    expect(sectionOf(hidden.text, 'Error')).toBe('Text not found');
+    expect(sectionOf(hidden.text, 'Hints')).toContain('It is in the page but hidden');
     const typo = await s.call('browser_verify_text_visible', { text: 'Welcome bak' });
     expect(typo.isError).toBe(true);
-    expect(typo.text).toMatch(/Closest text on the page: "Welcome back,/);
+    expect(sectionOf(typo.text, 'Hints')).toMatch(/Closest text on the page: "Welcome back,/);
   });
 });
 
@@ -119,21 +128,22 @@ describe('browser_verify_list_visible', () => {
     expect(r.isError).toBe(false);
     const code = sectionOf(r.text, 'Ran Playwright code').replace(/^```\w*\n|\n```$/g, '');
     expect(code).toContain('toMatchAriaSnapshot(`\n  - list:\n    - listitem: "Apple"\n    - listitem: "Cherry"\n  `);');
-    // toMatchAriaSnapshot needs Playwright's test runner: check its locator is the list instead.
-    const locator = locatorFrom(/^await expect\((.*)\)\.toMatchAriaSnapshot/.exec(code)![1]!);
-    expect(await locator.ariaSnapshot()).toMatch(/- list "Fruits":\n\s+- listitem: Apple\n\s+- listitem: Banana\n\s+- listitem: Cherry/);
+    // Against the body, as Playwright MCP records it. toMatchAriaSnapshot needs Playwright's test
+    // runner: check the body's aria snapshot shows the list instead.
+    const locator = /^await expect\((.*)\)\.toMatchAriaSnapshot/.exec(code)![1]!;
+    expect(locator).toBe(`page.locator('body')`);
+    expect(await locatorFrom(locator).ariaSnapshot()).toMatch(/- list "Fruits":\n\s+- listitem: Apple\n\s+- listitem: Banana\n\s+- listitem: Cherry/);
   });
 
   it('fails on the wrong order and on a missing item, listing what the list shows', async () => {
     const list = refOf(snapshot, 'list', 'Fruits');
     const order = await s.call('browser_verify_list_visible', { element: 'Fruits', target: list, items: ['Cherry', 'Apple'] });
     expect(order.isError).toBe(true);
-    expect(order.text).toContain('Item "Apple" is in list "Fruits"');
-    expect(order.text).toContain('not after "Cherry"');
+    expect(sectionOf(order.text, 'Error')).toMatch(/^Item "Apple" is in list "Fruits" \[ref=e\d+\], but not after "Cherry"/);
     const missing = await s.call('browser_verify_list_visible', { element: 'Fruits', target: list, items: ['Mango'] });
     expect(missing.isError).toBe(true);
-    expect(missing.text).toContain('Item "Mango" not found in list "Fruits"');
-    expect(missing.text).toContain('Its items: "Apple", "Banana", "Cherry".');
+    expect(sectionOf(missing.text, 'Error')).toBe('Item "Mango" not found');
+    expect(sectionOf(missing.text, 'Hints')).toMatch(/No item of list "Fruits" \[ref=e\d+\] shows it\.\nIts items: "Apple", "Banana", "Cherry"\./);
   });
 });
 
@@ -147,7 +157,8 @@ describe('browser_verify_value', () => {
     await runAssertion(code);
     const wrong = await s.call('browser_verify_value', { type: 'textbox', element: 'Name', target: name, value: 'Bob' });
     expect(wrong.isError).toBe(true);
-    expect(wrong.text).toContain(`Expected value "Bob", but got "Ada" (textbox "Name" [ref=${name}]: Ada).`);
+    expect(sectionOf(wrong.text, 'Error')).toBe('Expected value "Bob", but got "Ada"');
+    expect(sectionOf(wrong.text, 'Hints')).toBe(`The element: textbox "Name" [ref=${name}]: Ada.`);
   });
 
   it('checks a password without ever showing its value', async () => {
@@ -219,5 +230,39 @@ describe('--codegen', () => {
         await other.close();
       }
     }
+  });
+});
+
+// Last: it navigates the shared tab away from /shop.
+describe('Playwright MCP parity on a plain page', () => {
+  const codeOf = (text: string) => sectionOf(text, 'Ran Playwright code').replace(/^```\w*\n|\n```$/g, '');
+
+  beforeAll(async () => {
+    await s.call('browser_navigate', { url: `${site.origin}/plain` });
+    await page().frames()[1]!.waitForLoadState();
+  });
+
+  it('finds text straight in the page body, never calling visible text hidden', async () => {
+    const r = await s.call('browser_verify_text_visible', { text: 'Welcome to our site' });
+    expect(r.isError, r.text).toBe(false);
+    expect(codeOf(r.text)).toBe(`await expect(page.getByText('Welcome to our site')).toBeVisible();`);
+    await runAssertion(codeOf(r.text));
+    const missing = await s.call('browser_verify_text_visible', { text: 'Goodbye world' });
+    expect(sectionOf(missing.text, 'Error')).toBe('Text not found');
+    expect(sectionOf(missing.text, 'Hints')).not.toContain('hidden');
+  });
+
+  it('records an element without a ref (an empty alert) by role and name', async () => {
+    const r = await s.call('browser_verify_element_visible', { role: 'alert', accessibleName: 'Success message' });
+    expect(r.isError, r.text).toBe(false);
+    expect(codeOf(r.text)).toBe(`await expect(page.getByRole('alert', { name: 'Success message' })).toBeVisible();`);
+  });
+
+  it('enters the only iframe by its tag, and records text that names a heading by the heading', async () => {
+    const element = await s.call('browser_verify_element_visible', { role: 'heading', accessibleName: 'Inner iframe' });
+    expect(codeOf(element.text)).toBe(`await expect(page.locator('iframe').contentFrame().getByRole('heading', { name: 'Inner iframe' })).toBeVisible();`);
+    await runAssertion(codeOf(element.text));
+    const text = await s.call('browser_verify_text_visible', { text: 'Inner iframe' });
+    expect(codeOf(text.text)).toBe(codeOf(element.text));
   });
 });

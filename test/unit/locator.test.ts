@@ -70,7 +70,20 @@ describe('locatorSteps', () => {
   });
 
   it('gives a CSS path for an element without a role', () => {
-    expect(stepsFor('<main><div>a</div><div><span data-target>b</span></div></main>'))
+    expect(stepsFor('<main><div><span>a</span></div><div><span data-target>b</span></div></main>'))
       .toEqual([{ kind: 'css', selector: 'body > main > div:nth-of-type(2) > span' }]);
+  });
+
+  it('gives the bare tag for an element without a role whose tag no other element has', () => {
+    expect(stepsFor('<main><div>a</div><iframe data-target></iframe></main>')).toEqual([{ kind: 'css', selector: 'iframe' }]);
+    // Another iframe, even in an open shadow root (Playwright's CSS pierces those), makes the tag ambiguous.
+    document.body.insertAdjacentHTML('beforeend', '<div id="host"></div>');
+    document.getElementById('host')!.attachShadow({ mode: 'open' }).innerHTML = '<iframe></iframe>';
+    beginAriaCaches();
+    try {
+      expect(locatorSteps(document.querySelector('[data-target]')!)).toEqual([{ kind: 'css', selector: 'body > main > iframe' }]);
+    } finally {
+      endAriaCaches();
+    }
   });
 });

@@ -60,6 +60,17 @@ function known(names: string[] | undefined, what: string): string {
   return ` Existing ${what}: ${shown}${names.length > 20 ? `, and ${names.length - 20} more` : ''}.`;
 }
 
+/**
+ * A missing cookie or storage key, with the names there are. Getting one answers this as a
+ * result, as Playwright MCP does (the lookup worked; the answer is "none"); deleting one fails
+ * with it, so a typo is not a silent no-op.
+ */
+export function notFoundText(error: StorageError, kind?: WebStorageKind): string {
+  return kind
+    ? `${error.message}.${known(error.detail.names, `${kind}Storage keys`)} List them with browser_${kind}storage_list.`
+    : `${error.message}.${known(error.detail.names, 'cookies')} List them with browser_cookie_list.`;
+}
+
 /** The answer for a StorageError (other errors pass through unchanged). */
 export function storageErrorText(error: unknown, kind?: WebStorageKind): unknown {
   if (!(error instanceof StorageError)) return error;
@@ -70,14 +81,12 @@ export function storageErrorText(error: unknown, kind?: WebStorageKind): unknown
     case 'access-denied':
       return new Error(`${message} Navigate to a page of the site that is not sandboxed, then retry.`);
     case 'not-found':
-      return kind
-        ? new Error(`${message}.${known(error.detail.names, `${kind}Storage keys`)} List them with browser_${kind}storage_list.`)
-        : new Error(`${message}.${known(error.detail.names, 'cookies')} List them with browser_cookie_list.`);
+      return new Error(notFoundText(error, kind));
     case 'no-domain':
       return new Error(`${message} Pass "domain" (e.g. "example.com"), or navigate to the site first.`);
     case 'cookie-rejected':
       return new Error(`${message} Fix the cookie's flags and call browser_cookie_set again.`);
     case 'state-file':
-      return new Error(`${message} Pass a file saved by browser_storage_state (or Playwright's storageState()), inside the output directory or the client roots.`);
+      return new Error(`${message} Pass a file saved by browser_storage_state (or Playwright's storageState()), inside the workspace or the output directory.`);
   }
 }

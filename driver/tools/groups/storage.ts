@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { BrowserContext } from 'playwright';
 import { defineTool, type Tool } from '../define.js';
 import {
-  clearCookies, cookieToAdd, deleteCookie, getCookie, listCookies, loadStorageState, saveStorageState, setCookie, storageOrigin,
+  clearCookies, cookieToAdd, deleteCookie, getCookie, listCookies, loadStorageState, saveStorageState, setCookie, storageOrigin, StorageError,
   webStorageClear, webStorageGet, webStorageItems, webStorageRemove, webStorageSet, type WebStorageKind,
 } from '../../index.js';
 import { jsString } from '../codegen/locator.js';
@@ -16,7 +16,7 @@ import { checkFilePath, timestampedName } from '../files.js';
 import { fileLink } from '../format/sections.js';
 import {
   cookieDeletedText, cookieDetail, cookieSetText, cookiesClearedText, itemDeletedText, itemSetText, itemsClearedText, itemText,
-  listCookiesText, listItemsText, stateRestoredText, storageErrorText,
+  listCookiesText, listItemsText, notFoundText, stateRestoredText, storageErrorText,
 } from '../format/storage.js';
 import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
@@ -28,6 +28,19 @@ const removes = { readOnlyHint: false, destructiveHint: true, openWorldHint: fal
 /** Runs a library call, turning its StorageError into an answer with the next step. */
 async function worded<T>(work: Promise<T>, kind?: WebStorageKind): Promise<T> {
   try { return await work; } catch (error) { throw storageErrorText(error, kind); }
+}
+
+/**
+ * A lookup by name answered as text: the value worded by `show`, or, for a name that is not
+ * there, the not-found text as a result (Playwright MCP answers a missing cookie or key so).
+ */
+async function lookup<T>(work: Promise<T>, show: (value: T) => string, kind?: WebStorageKind): Promise<string> {
+  try {
+    return show(await work);
+  } catch (error) {
+    if (error instanceof StorageError && error.kind === 'not-found') return notFoundText(error, kind);
+    throw storageErrorText(error, kind);
+  }
 }
 
 /** Playwright code is recorded for --codegen typescript only: these calls have no locator to translate. */
@@ -67,7 +80,7 @@ const cookieTools: Tool[] = [
     annotations: readOnly,
     ignoresModal: true,
     async handle(session, params, response) {
-      response.addResult(cookieDetail(await worded(getCookie(await browserContext(session), params.name))));
+      response.addResult(await lookup(getCookie(await browserContext(session), params.name), cookieDetail));
       code(session, response, 'await page.context().cookies();');
     },
   }),
@@ -153,7 +166,8 @@ function webStorageTools(kind: WebStorageKind): Tool[] {
       params: { key: z.string().describe('Key to get') },
       annotations: readOnly,
       async handle(session, params, response) {
-        response.addResult(itemText(params.key, await worded(webStorageGet(await page(session), kind, params.key, options(session)), kind)));
+        const value = webStorageGet(await page(session), kind, params.key, options(session));
+        response.addResult(await lookup(value, found => itemText(params.key, found), kind));
         code(session, response, `await page.${area}.getItem(${jsString(params.key)});`);
       },
     }),
@@ -204,7 +218,7 @@ function webStorageTools(kind: WebStorageKind): Tool[] {
 
 /**
  * A storage-state file to read. Relative names resolve like upload paths (the first client root,
- * else the output directory); a bare name saved by browser_storage_state sits in the output
+ * else the working directory); a bare name saved by browser_storage_state sits in the output
  * directory, so that is tried too.
  */
 async function stateFileToRead(session: Session, filename: string): Promise<string> {
@@ -222,7 +236,7 @@ const stateTools: Tool[] = [
     title: 'Save storage state',
     description: 'Save storage state (cookies, local storage) to a file for later reuse',
     params: {
-      filename: z.string().optional().describe('File name to save the storage state to (inside the output directory or the client roots). Default: `storage-state-{timestamp}.json` in the output directory.'),
+      filename: z.string().optional().describe('File name to save the storage state to. Relative file names are resolved against the workspace root. If not specified, the storage state is saved into the output directory as `storage-state-{timestamp}.json`.'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
@@ -239,7 +253,7 @@ const stateTools: Tool[] = [
     title: 'Restore storage state',
     description: 'Restore storage state (cookies, local storage) from a file. This clears existing cookies and local storage before restoring.',
     params: {
-      filename: z.string().describe('Path to the storage state file to restore from (inside the output directory or the client roots).'),
+      filename: z.string().describe('Path to the storage state file to restore from. Relative file names are resolved against the workspace root.'),
     },
     annotations: removes,
     async handle(session, params, response) {

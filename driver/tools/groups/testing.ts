@@ -3,13 +3,13 @@
 // for an element. Each pass records its `expect(...)` in the session's --codegen language.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { isRef, refForTarget, verifyElement, verifyList, verifyText, verifyValue, type LocatorPath } from '../../index.js';
+import { isRef, refForTarget, verifyElement, verifyList, verifyText, verifyValue, type LocatorPath, type SeenNode, type TextCheck } from '../../index.js';
 import type { Session } from '../session.js';
 import type { Tab } from '../tab.js';
 import type { ToolResponse } from '../response.js';
 import { locatorCode, type CodegenLanguage } from '../codegen/locator.js';
 import { assertionCode, byTextStep, type Assertion } from '../codegen/assert.js';
-import { elementNotVisible, listMismatch, listSnapshotYaml, textNotVisible, valueMismatch, verifyDone } from '../format/testing.js';
+import { elementNotVisible, listMismatch, listSnapshotYaml, textNotVisible, valueMismatch, verifyDone, type VerifyFailure } from '../format/testing.js';
 import { targetAliases } from './common.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
@@ -22,21 +22,54 @@ async function pathOf(session: Session, tab: Tab, ref: string): Promise<LocatorP
   return aria.locatorPath(ref, { testIdAttribute: session.config.testIdAttribute }).catch(() => undefined);
 }
 
-type LocatorBuilder = (path: LocatorPath, language: CodegenLanguage) => string;
+/** The frames a locator enters to reach what `frame` (an iframe node) shows: none on the top page. */
+async function framesInto(session: Session, tab: Tab, frame: SeenNode | undefined): Promise<LocatorPath['frames'] | undefined> {
+  if (!frame) return [];
+  const path = frame.ref ? await pathOf(session, tab, frame.ref) : undefined;
+  return path && [...path.frames, path.element];
+}
 
 /**
- * Records `expect(<locator>)...`, the locator built from the path of `ref`; a text builder may
- * start from the page when the node has no ref. The code is a bonus: a locator that cannot be
- * made leaves it out.
+ * The locator of a verified node: its ref's unique locator; a node without a ref (an empty
+ * alert, which has no box to act on) by its role and name inside its frame, as Playwright MCP's
+ * getByRole finds it.
  */
-async function recordAssertion(session: Session, response: ToolResponse, tab: Tab, ref: string | undefined, assertion: Assertion, text?: LocatorBuilder): Promise<void> {
+async function nodeLocator(session: Session, tab: Tab, node: SeenNode, frame: SeenNode | undefined): Promise<LocatorPath | undefined> {
+  if (node.ref) return pathOf(session, tab, node.ref);
+  const frames = await framesInto(session, tab, frame);
+  return frames && { frames, element: [{ kind: 'role', role: node.role, ...(node.name ? { name: node.name } : {}) }] };
+}
+
+/**
+ * Records `expect(<locator>)...` in the session's --codegen language (with none, the locator is
+ * not even made). The code is a bonus: a locator that cannot be made (undefined) leaves it out.
+ */
+async function recordAssertion(session: Session, response: ToolResponse, assertion: Assertion, locator: (language: CodegenLanguage) => Promise<string | undefined>): Promise<void> {
   const language = session.config.codegen;
   if (language === 'none') return;
-  const build = text ?? locatorCode;
-  const path = ref ? await pathOf(session, tab, ref) : text ? { frames: [], element: [] } : undefined;
-  if (!path) return;
-  const statement = assertionCode(build(path, language), assertion, language);
+  const code = await locator(language);
+  if (code === undefined) return;
+  const statement = assertionCode(code, assertion, language);
   response.addCode(statement.length <= MAX_STATEMENT_CHARS ? statement : `// (a statement of ${statement.length} characters, left out)`);
+}
+
+/** The code of a locator path, undefined when there is none. */
+const codeOf = (path: LocatorPath | undefined, language: CodegenLanguage) => path && locatorCode(path, language);
+
+/**
+ * getByText inside the frame that shows the text; a node whose accessible name is the text
+ * (a heading, a button) by its own locator instead, as Playwright's locator generator prefers.
+ */
+async function textLocator(session: Session, tab: Tab, check: Extract<TextCheck, { ok: true }>, text: string, language: CodegenLanguage): Promise<string | undefined> {
+  const named = check.named && check.match.ref ? await pathOf(session, tab, check.match.ref) : undefined;
+  if (named) return locatorCode(named, language);
+  const frames = await framesInto(session, tab, check.frame);
+  return frames && locatorCode({ frames, element: [] }, language) + byTextStep(text, language);
+}
+
+function fail(response: ToolResponse, failure: VerifyFailure): void {
+  response.addError(failure.error);
+  for (const hint of failure.hints) response.addHint(hint);
 }
 
 export const testingTools = [
@@ -53,8 +86,8 @@ export const testingTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const check = await verifyElement(await tab.aria(), params.role, params.accessibleName);
-      if (!check.ok) return response.addError(elementNotVisible(params.role, params.accessibleName, check));
-      await recordAssertion(session, response, tab, check.match.ref, { kind: 'visible' });
+      if (!check.ok) return fail(response, elementNotVisible(params.role, params.accessibleName, check));
+      await recordAssertion(session, response, { kind: 'visible' }, async language => codeOf(await nodeLocator(session, tab, check.match, check.frame), language));
       response.addResult(verifyDone);
     },
   }),
@@ -70,10 +103,8 @@ export const testingTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const check = await verifyText(await tab.aria(), params.text);
-      if (!check.ok) return response.addError(textNotVisible(params.text, check));
-      // getByText inside the frame that shows it: the frames' path of the node, then the text.
-      await recordAssertion(session, response, tab, check.match.ref, { kind: 'visible' },
-        (path, language) => locatorCode({ frames: path.frames, element: [] }, language) + byTextStep(params.text, language));
+      if (!check.ok) return fail(response, textNotVisible(params.text, check));
+      await recordAssertion(session, response, { kind: 'visible' }, language => textLocator(session, tab, check, params.text, language));
       response.addResult(verifyDone);
     },
   }),
@@ -92,8 +123,13 @@ export const testingTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const check = await verifyList(await tab.aria(), params.target, params.items);
-      if (!check.ok) return response.addError(listMismatch(check));
-      await recordAssertion(session, response, tab, check.list.ref, { kind: 'ariaSnapshot', yaml: listSnapshotYaml(check.items) });
+      if (!check.ok) return fail(response, listMismatch(check));
+      // Matched against the body of the list's frame, as Playwright MCP records it: the YAML names the items.
+      const listRef = check.list.ref;
+      await recordAssertion(session, response, { kind: 'ariaSnapshot', yaml: listSnapshotYaml(check.items) }, async language => {
+        const frames = listRef ? (await pathOf(session, tab, listRef))?.frames : undefined;
+        return codeOf(frames && { frames, element: [{ kind: 'css', selector: 'body' }] }, language);
+      });
       response.addResult(verifyDone);
     },
   }),
@@ -113,11 +149,12 @@ export const testingTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const check = await verifyValue(await tab.aria(), params.target, params.type, params.value);
-      if (!check.ok) return response.addError(valueMismatch(params.value, check));
+      if (!check.ok) return fail(response, valueMismatch(params.value, check));
       const assertion: Assertion = params.type === 'checkbox' || params.type === 'radio'
         ? { kind: 'checked', checked: check.actual === 'true' }
         : { kind: 'value', value: params.value };
-      await recordAssertion(session, response, tab, check.node.ref, assertion);
+      const ref = check.node.ref;
+      await recordAssertion(session, response, assertion, async language => ref ? codeOf(await pathOf(session, tab, ref), language) : undefined);
       response.addResult(verifyDone);
     },
   }),
