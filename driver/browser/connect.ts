@@ -2,6 +2,7 @@
 // (http://127.0.0.1:9222, ws://.../devtools/browser/<id>) or a Playwright browser server
 // (the ws:// URL printed by `launchServer`).
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright';
+import { findBoundBrowser, isBoundBrowserName } from './bound.js';
 
 export interface ConnectOptions {
   /** Connection timeout in ms (default 30000). */
@@ -24,8 +25,24 @@ export function isCdpEndpoint(endpoint: string): boolean {
   return /^https?:\/\//i.test(endpoint) || /\/devtools\/browser\//.test(endpoint);
 }
 
+/** A Playwright server refuses clients of another minor version (428, "Playwright version mismatch"). */
+function versionMismatch(endpoint: string, message: string, error: unknown): Error | undefined {
+  const server = /server version: v(\d+\.\d+)/.exec(message)?.[1];
+  const client = /client version: v(\d+\.\d+)/.exec(message)?.[1];
+  if (!server || !client) return undefined;
+  return new Error(
+    `Cannot connect to the browser at ${endpoint}: Playwright version mismatch, the server runs Playwright v${server} and ariaref uses v${client}; ` +
+    `a Playwright server only accepts clients of its own version. Start the server with the same version (npx playwright@${client} run-server), ` +
+    'or start Chrome with --remote-debugging-port=9222 and pass --cdp-endpoint http://127.0.0.1:9222 (works across versions).',
+    { cause: error },
+  );
+}
+
 function connectError(endpoint: string, error: unknown): Error {
-  const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const message = error instanceof Error ? error.message : String(error);
+  const mismatch = versionMismatch(endpoint, message, error);
+  if (mismatch) return mismatch;
+  const reason = message.split('\n')[0];
   return new Error(
     `Cannot connect to the browser at ${endpoint}: ${reason}. ` +
     'Check that it is running and reachable: for Chrome start it with --remote-debugging-port=9222 and pass http://127.0.0.1:9222; ' +
@@ -51,11 +68,21 @@ export async function connectBrowser(endpoint: string, options: ConnectOptions =
  */
 export async function connectToBrowser(endpoint: string, options: Pick<ConnectOptions, 'timeout' | 'headers'> = {}): Promise<Browser> {
   const timeout = options.timeout ?? 30_000;
+  // A bare name is a browser bound with browser.bind(name): its pipe or ws endpoint is in the registry.
+  const address = isBoundBrowserName(endpoint) ? findBoundBrowser(endpoint).endpoint : endpoint;
   try {
-    return isCdpEndpoint(endpoint)
-      ? await chromium.connectOverCDP(endpoint, { timeout, headers: options.headers, noDefaults: true })
-      : await chromium.connect(endpoint, { timeout, headers: options.headers });
+    return isCdpEndpoint(address)
+      ? await chromium.connectOverCDP(address, { timeout, headers: options.headers, noDefaults: true })
+      : await chromium.connect(address, { timeout, headers: options.headers });
   } catch (error) {
-    throw connectError(endpoint, error);
+    throw connectError(address === endpoint ? endpoint : `${endpoint} (${address})`, error);
   }
+}
+
+/**
+ * Endpoints whose browser already holds the user's pages (a DevTools endpoint, a bound browser):
+ * the single stdio session works in its existing context instead of a fresh one.
+ */
+export function hasOwnContext(endpoint: string): boolean {
+  return isCdpEndpoint(endpoint) || isBoundBrowserName(endpoint);
 }

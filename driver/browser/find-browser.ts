@@ -79,16 +79,32 @@ export class BrowserNotFoundError extends Error {
 }
 
 function explicitPath(path: string, source: 'option' | 'env', exists: (p: string) => boolean): FoundBrowser {
-  if (!exists(path)) {
-    const where = source === 'env' ? `${BROWSER_ENV}=${path}` : `the browser path ${path}`;
-    throw new Error(`ariaref: ${where} does not exist. Fix the path, or unset it to let ariaref find a browser by itself.`);
-  }
-  return { executablePath: path, source };
+  if (exists(path)) return { executablePath: path, source };
+  if (source === 'env')
+    throw new Error(`ariaref: ${BROWSER_ENV}=${path} does not exist. Fix the path, or unset it to let ariaref find a browser by itself.`);
+  // Playwright's own wording for a missing executablePath, which scripts and tests look for.
+  throw new Error(`Failed to launch chromium because executable doesn't exist at ${path}. Fix the path (--executable-path, executablePath), or leave it unset to let ariaref find a browser by itself.`);
+}
+
+/** PLAYWRIGHT_BROWSERS_PATH the user set: then only Playwright's browsers there count, as in Playwright. */
+function browsersPathOf(env: NodeJS.ProcessEnv): string | undefined {
+  const path = env.PLAYWRIGHT_BROWSERS_PATH;
+  // "0" is Playwright's "inside the package" location, not a directory the user chose.
+  return path && path !== '0' ? path : undefined;
+}
+
+function notInstalledError(executable: string, browsersPath: string): Error {
+  return new Error(
+    `Browser "chromium" is not installed; expected executable at ${executable}. ` +
+    `Run \`PLAYWRIGHT_BROWSERS_PATH=${browsersPath} npx playwright install chromium\` to install it, ` +
+    `or unset PLAYWRIGHT_BROWSERS_PATH to let ariaref use Playwright's default location or a system Chrome/Chromium.`,
+  );
 }
 
 /**
  * Finds a browser executable: explicit path (option, then `ARIAREF_BROWSER`), then
- * Playwright's installed Chromium, then system Chrome/Chromium.
+ * Playwright's installed Chromium, then system Chrome/Chromium (not when PLAYWRIGHT_BROWSERS_PATH
+ * is set: then Playwright's Chromium there or an error naming the path it expected).
  * @throws BrowserNotFoundError with install instructions when none exists.
  */
 export function findBrowser(options: FindBrowserOptions = {}): FoundBrowser {
@@ -101,6 +117,10 @@ export function findBrowser(options: FindBrowserOptions = {}): FoundBrowser {
   const bundled = (options.playwrightExecutable ?? defaultPlaywrightExecutable)();
   if (bundled) {
     if (exists(bundled)) return { executablePath: bundled, source: 'playwright' };
+    // An explicit PLAYWRIGHT_BROWSERS_PATH is honoured: its missing revision (chromium-NNNN) is the
+    // diagnosis (a version mismatch), not a reason to silently drive another browser.
+    const browsersPath = browsersPathOf(env);
+    if (browsersPath) throw notInstalledError(bundled, browsersPath);
     tried.push(bundled);
   }
   for (const path of systemBrowserPaths(options.platform ?? process.platform, env)) {

@@ -3,7 +3,7 @@
 // with a persistent profile, where Chromium only has the one context.
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { chromiumLaunchOptions } from './launch.js';
-import { connectToBrowser, isCdpEndpoint } from './connect.js';
+import { connectToBrowser, hasOwnContext, isCdpEndpoint } from './connect.js';
 import { lifecycleLog } from '../debug-log.js';
 
 /** The browser a host starts or reaches, and the shape of the contexts it hands out. */
@@ -123,7 +123,7 @@ export class BrowserHost {
     }
     if (this.config.sharedContext && !this.singleSession) return this.sharedLease();
     const browser = await this.liveBrowser();
-    const shared = this.singleSession && this.config.connect && isCdpEndpoint(this.config.connect) ? browser.contexts()[0] : undefined;
+    const shared = this.singleSession && this.config.connect && hasOwnContext(this.config.connect) ? browser.contexts()[0] : undefined;
     if (shared) return { context: shared, release: async () => {}, shared: true };
     // Otherwise each session gets a clean context: sessions must never see each other's pages.
     const context = await this.freshContext(browser);
@@ -222,10 +222,20 @@ async function startBrowser(config: HostOptions): Promise<Browser> {
   return chromium.launch(launchOptions(config));
 }
 
+/**
+ * A persistent profile is the user's own, so its extensions load (Playwright's --disable-extensions
+ * is dropped, as Playwright MCP does); launchOptions.ignoreDefaultArgs adds to that list, `true` drops all.
+ */
+export function persistentIgnoredArgs(ignored: LaunchOptions['ignoreDefaultArgs']): LaunchOptions['ignoreDefaultArgs'] {
+  if (ignored === true) return true;
+  return ['--disable-extensions', ...(Array.isArray(ignored) ? ignored : [])];
+}
+
 async function startPersistentContext(config: HostOptions): Promise<BrowserContext> {
   try {
     const context = await chromium.launchPersistentContext(config.userDataDir!, {
       ...launchOptions(config),
+      ignoreDefaultArgs: persistentIgnoredArgs(config.launchOptions?.ignoreDefaultArgs),
       acceptDownloads: true,
       viewport: config.viewport ?? null,
       ...config.contextOptions,

@@ -7,6 +7,8 @@ import { packageVersion } from '../index.js';
 // The shell CLI's daemon reads `ariaref open` options with the server's own parser.
 export { parseConfig, ConfigError, helpText } from './config.js';
 
+export const CONFIG_ERROR_EXIT_CODE = 1;
+
 export async function runMcpCli(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -14,7 +16,8 @@ export async function runMcpCli(argv: string[]): Promise<void> {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`ariaref mcp: ${error.message}\n`);
-    process.exitCode = 2;
+    // 1, as Playwright MCP exits on a bad option or config (scripts check for it).
+    process.exitCode = CONFIG_ERROR_EXIT_CODE;
     return;
   }
   if (parsed.version) {

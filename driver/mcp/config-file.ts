@@ -70,7 +70,12 @@ function relativeTo(path: string, spec: OptionSpec, value: unknown): unknown {
 /** Where each key of Playwright MCP's format goes: an option (by flag) or a handler. */
 type Target = string | ((value: unknown, out: Builder) => void);
 
-interface Builder { set(flag: string, value: unknown, key: string): void; file: ConfigFile }
+interface Builder {
+  set(flag: string, value: unknown, key: string): void;
+  /** Connect headers from several keys add up; `under` ones lose to the others on the same name. */
+  headers(value: Record<string, unknown>, key: string, under?: boolean): void;
+  file: ConfigFile;
+}
 
 const PLAYWRIGHT_KEYS: Record<string, Target | Record<string, Target>> = {
   browser: {
@@ -80,19 +85,20 @@ const PLAYWRIGHT_KEYS: Record<string, Target | Record<string, Target>> = {
     cdpEndpoint: 'cdp-endpoint',
     cdpHeaders: (value, out) => {
       if (!isObject(value)) throw new ConfigError(`"browser.cdpHeaders": expected an object of header names to values.`);
-      out.set('cdp-header', headerFlags(value), 'browser.cdpHeaders');
+      out.headers(value, 'browser.cdpHeaders');
     },
     cdpTimeout: 'cdp-timeout',
     remoteEndpoint: (value, out) => {
-      const endpoint = isObject(value) ? value.endpoint : value;
+      // A URL, or Playwright's ConnectOptions with the URL as "endpoint" (or "wsEndpoint").
+      const endpoint = isObject(value) ? value.endpoint ?? value.wsEndpoint : value;
+      if (typeof endpoint !== 'string') throw new ConfigError('"browser.remoteEndpoint": expected a ws:// URL, or { "endpoint": "ws://...", "headers": {...} }.');
       out.set('endpoint', endpoint, 'browser.remoteEndpoint');
-      if (isObject(value) && isObject(value.headers))
-        out.set('cdp-header', headerFlags(value.headers), 'browser.remoteEndpoint.headers');
+      if (isObject(value) && isObject(value.headers)) out.headers(value.headers, 'browser.remoteEndpoint.headers');
     },
-    // Older Playwright MCP configs: headers for remoteEndpoint, kept for back-compat.
+    // Older Playwright MCP configs: headers for remoteEndpoint, kept for back-compat; remoteEndpoint.headers win, as there.
     remoteHeaders: (value, out) => {
       if (!isObject(value)) throw new ConfigError('"browser.remoteHeaders": expected an object of header names to values.');
-      out.set('cdp-header', headerFlags(value), 'browser.remoteHeaders');
+      out.headers(value, 'browser.remoteHeaders', true);
     },
     initPage: 'init-page',
     initScript: 'init-script',
@@ -141,6 +147,12 @@ function fromPlaywrightFormat(path: string, json: Record<string, unknown>): Conf
       const spec = OPTIONS.find(o => o.flag === flag)!;
       // "secrets" arrives as an object of values here, not as the path of a dotenv file.
       file.entries.push({ spec, value: relativeTo(path, spec, value), where: `${path}: "${key}"` });
+    },
+    headers(value, key, under = false) {
+      const earlier = file.entries.find(e => e.spec.key === 'cdpHeaders');
+      if (!earlier) return out.set('cdp-header', headerFlags(value), key);
+      // Later "Name: value" lines win in config.ts, so the losing side goes first.
+      earlier.value = under ? [...headerFlags(value), ...(earlier.value as string[])] : [...(earlier.value as string[]), ...headerFlags(value)];
     },
   };
   const visit = (table: Record<string, Target | Record<string, Target>>, object: Record<string, unknown>, prefix: string) => {

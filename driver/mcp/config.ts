@@ -8,7 +8,7 @@ import { deviceContextOptions, isCdpEndpoint } from '../index.js';
 import { defaultSessionConfig, type SessionConfig, type ToolGroup } from '../tools/index.js';
 import { readConfigFile } from './config-file.js';
 import {
-  AVAILABLE_CAPS, CHROMIUM_BROWSERS, ConfigError, convert, envName, OPTIONS, playwrightEnvName, splitList, type OptionSpec,
+  AVAILABLE_CAPS, capabilityGroup, CHROMIUM_BROWSERS, ConfigError, convert, envName, OPTIONS, playwrightEnvName, splitList, type OptionSpec,
 } from './options.js';
 
 export { ConfigError } from './options.js';
@@ -144,8 +144,10 @@ function apply(raw: Raw, extra: Extra): ServerConfig {
   // Plain fields: the option key is the config field.
   const special = new Set(['viewport', 'browser', 'extension', 'isolated', 'sandbox', 'proxyServer', 'proxyBypass', 'cdpHeaders', 'cdpTimeout',
     'storageState', 'sharedBrowserContext', 'device', 'mobile', 'userAgent', 'ignoreHttpsErrors', 'grantPermissions', 'blockServiceWorkers',
-    'initScript', 'initPage', 'caps', 'secrets']);
+    'initScript', 'initPage', 'caps', 'vision', 'secrets']);
   for (const key of Object.keys(v)) if (!special.has(key)) config[key] = v[key];
+  // Endpoints copied from a banner ("Listening on ws://...\n") often carry the line break.
+  if (typeof config.connect === 'string') config.connect = config.connect.trim();
 
   // The browser context: Playwright MCP's file options < device < the single options.
   const contextOptions: Record<string, any> = { ...extra.contextOptions };
@@ -153,7 +155,8 @@ function apply(raw: Raw, extra: Extra): ServerConfig {
   if (v.mobile && v.device) throw new ConfigError(`${where.mobile} cannot be combined with ${where.device}: pick one.`);
   const device = v.mobile ? 'Pixel 10' : v.device;
   if (device) {
-    if (config.connect && isCdpEndpoint(config.connect)) throw new ConfigError(`${where.device ?? where.mobile}: device emulation is not supported with a DevTools endpoint (--cdp-endpoint); drop one of them.`);
+    // Playwright MCP's sentence, which scripts may look for; then what to do.
+    if (config.connect && isCdpEndpoint(config.connect)) throw new ConfigError(`${where.device ?? where.mobile}: Device emulation is not supported with cdpEndpoint. Drop ${where.device ?? where.mobile}, or drop ${where.connect} to let ariaref launch a browser it can emulate the device in.`);
     try {
       Object.assign(contextOptions, deviceContextOptions(device));
     } catch (error) {
@@ -205,11 +208,13 @@ function apply(raw: Raw, extra: Extra): ServerConfig {
     }
   }
 
-  if (has('caps')) {
+  if (has('caps') || v.vision) {
     config.caps = [];
-    for (const cap of v.caps as string[]) {
-      if (AVAILABLE_CAPS.includes(cap)) { if (!config.caps.includes(cap as ToolGroup)) config.caps.push(cap as ToolGroup); }
-      else throw new ConfigError(`${where.caps}: unknown group "${cap}". Known groups: ${AVAILABLE_CAPS.join(', ')}.`);
+    // Playwright MCP's legacy --vision is --caps vision, on top of the other groups named.
+    for (const cap of [...(v.caps as string[] ?? []), ...(v.vision ? ['vision'] : [])]) {
+      const group = capabilityGroup(cap) as ToolGroup | undefined;
+      if (!group) throw new ConfigError(`${where.caps}: unknown group "${cap}". Known groups: ${AVAILABLE_CAPS.join(', ')} (tracing is another name for devtools).`);
+      if (!config.caps.includes(group)) config.caps.push(group);
     }
   }
   if (config.outputDir !== undefined) config.outputDir = resolve(config.outputDir);

@@ -2,6 +2,7 @@
 // variable, a key of a flat JSON config file and a line of --help. Flags named like Playwright
 // MCP 0.0.83's keep its meaning, so `npx ariaref mcp` is a drop-in for `npx @playwright/mcp`.
 import { TOOL_GROUPS } from '../tools/index.js';
+import { TOOL_GROUP_ALIASES } from '../tools/config.js';
 
 /**
  * boolean: --flag / --no-flag; string, number; list: comma or semicolon separated (repeating
@@ -29,6 +30,11 @@ export interface OptionSpec {
 /** The capability groups, as Playwright MCP names them (driver/tools/config.ts). */
 export const AVAILABLE_CAPS: string[] = [...TOOL_GROUPS];
 
+/** The group a --caps name turns on: a group's own name, or an alias (tracing = devtools); undefined when unknown. */
+export function capabilityGroup(name: string): string | undefined {
+  return AVAILABLE_CAPS.includes(name) ? name : TOOL_GROUP_ALIASES[name];
+}
+
 export const CHROMIUM_BROWSERS = ['chromium', 'chrome', 'chrome-beta', 'chrome-dev', 'chrome-canary', 'chrome-for-testing'] as const;
 
 export const OPTIONS: OptionSpec[] = [
@@ -44,8 +50,9 @@ export const OPTIONS: OptionSpec[] = [
   { flag: 'proxy-bypass', key: 'proxyBypass', kind: 'string', arg: 'bypass', help: 'Comma-separated domains that bypass the proxy, e.g. ".com,chromium.org,.domain.com".' },
   { flag: 'connect', key: 'connect', kind: 'string', arg: 'url', help: 'Connect to a running browser instead of launching: a DevTools endpoint (http://host:9222 or ws://.../devtools/browser/...) or a Playwright server (ws://...).' },
   { flag: 'cdp-endpoint', key: 'connect', kind: 'string', arg: 'endpoint', help: 'DevTools endpoint to connect to (same as --connect).' },
-  { flag: 'endpoint', key: 'connect', kind: 'string', arg: 'endpoint', help: 'Playwright server (ws://) endpoint to connect to (same as --connect).' },
+  { flag: 'endpoint', key: 'connect', kind: 'string', arg: 'endpoint', help: 'Playwright server (ws://) endpoint to connect to (same as --connect), or the name of a browser bound with Playwright\'s browser.bind(name), e.g. "default".' },
   { flag: 'cdp-header', key: 'cdpHeaders', kind: 'multi', variadic: true, arg: 'headers...', help: 'Header sent with the connect request, "Name: value"; repeat for more.' },
+  { flag: 'remote-header', key: 'cdpHeaders', kind: 'multi', variadic: true, arg: 'headers...', help: 'Header sent with the connect request to --endpoint, "Name: value" (Playwright MCP\'s hidden flag; same as --cdp-header).' },
   { flag: 'cdp-timeout', key: 'cdpTimeout', kind: 'number', arg: 'ms', help: 'Timeout for connecting to the browser in milliseconds (default 30000).' },
   { flag: 'extension', key: 'extension', kind: 'boolean', help: 'Playwright MCP\'s browser extension: not supported; refused at start with what to use instead (--cdp-endpoint).' },
   { flag: 'profile-dir-name', key: 'profileDirName', kind: 'string', arg: 'name', help: 'Profile directory for --extension (accepted and stored; --extension itself is not supported).' },
@@ -71,7 +78,8 @@ export const OPTIONS: OptionSpec[] = [
   { flag: 'allow-file-access', key: 'allowFileAccess', kind: 'boolean', help: 'Let uploads and saved files use any path, not only the client roots and the output directory.' },
   { flag: 'allow-unrestricted-file-access', key: 'allowFileAccess', kind: 'boolean', help: 'Same as --allow-file-access.' },
   // ---- tools and responses ----
-  { flag: 'caps', key: 'caps', kind: 'list', arg: 'caps', help: 'Extra tool groups, comma separated: vision (coordinate mouse), pdf, storage (cookies, web storage, storage state), network (routes, offline), testing (verify, generate_locator), devtools (tracing, video, highlight), config (get_config). Naming a core group (core, core-input, core-navigation) also lists its skill-only tools.' },
+  { flag: 'caps', key: 'caps', kind: 'list', arg: 'caps', help: 'Extra tool groups, comma separated: vision (coordinate mouse), pdf, storage (cookies, web storage, storage state), network (routes, offline), testing (verify, generate_locator), devtools (tracing, video, highlight; also named tracing), config (get_config). Naming a core group (core, core-input, core-navigation) also lists its skill-only tools.' },
+  { flag: 'vision', key: 'vision', kind: 'boolean', help: 'Legacy Playwright MCP flag: same as --caps vision.' },
   { flag: 'evaluate', key: 'evaluate', kind: 'boolean', help: 'Allow browser_evaluate and every tool that runs code (default on; --no-evaluate switches them off).' },
   { flag: 'webmcp', key: 'webmcp', kind: 'boolean', help: 'Collect and expose tools pages register through WebMCP (--no-webmcp: do not; accepted and stored).' },
   { flag: 'snapshot-max-tokens', key: 'snapshotMaxTokens', kind: 'number', arg: 'n', help: 'Token budget (characters/4) of a snapshot; larger pages fold runs of similar rows and deep regions into lines that say how to page on (default 8000, 0 = no limit).' },

@@ -11,6 +11,9 @@ import type { HostOptions } from '../index.js';
 export const TOOL_GROUPS = ['core', 'core-input', 'core-navigation', 'core-tabs', 'core-install', 'vision', 'pdf', 'storage', 'network', 'testing', 'devtools', 'config'] as const;
 export type ToolGroup = typeof TOOL_GROUPS[number];
 
+/** Other names --caps accepts for a group: Playwright MCP 0.0.83 turns `tracing` into devtools (which holds the tracing tools). */
+export const TOOL_GROUP_ALIASES: Readonly<Record<string, ToolGroup>> = { tracing: 'devtools' };
+
 export function isCoreGroup(group: string): boolean {
   return group.startsWith('core');
 }
@@ -60,6 +63,15 @@ export interface SessionConfig extends HostOptions {
 /** The snapshot budget when nothing sets one: about a tenth of a large model context. */
 export const DEFAULT_SNAPSHOT_TOKENS = 8000;
 
+/**
+ * The --codegen default: the language of the Playwright binding that started us (PW_LANG_NAME,
+ * set by Playwright for Python, Java and .NET), as Playwright MCP picks it; else TypeScript.
+ */
+export function defaultCodegenLanguage(env: NodeJS.ProcessEnv = process.env): CodegenLanguage {
+  const binding = env.PW_LANG_NAME;
+  return binding === 'python' || binding === 'java' || binding === 'csharp' ? binding : 'typescript';
+}
+
 export function defaultSessionConfig(): SessionConfig {
   return {
     headless: true,
@@ -79,7 +91,7 @@ export function defaultSessionConfig(): SessionConfig {
     imageResponses: 'allow',
     snapshotBoxes: false,
     filePaths: 'relative',
-    codegen: 'typescript',
+    codegen: defaultCodegenLanguage(),
     secrets: {},
     saveSession: false,
     webmcp: true,

@@ -7,6 +7,11 @@ import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attach, BrowserNotFoundError, connect, defaultBrowserArgs, findBrowser, launch } from '../../driver/index.js';
 import { refOf, startServer, type TestServer } from './driver-harness.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BrowserHost, type HostOptions } from '../../driver/browser/host.js';
+import { findBoundBrowser } from '../../driver/browser/bound.js';
+import { connectToBrowser } from '../../driver/browser/connect.js';
 
 const CHROMIUM = process.env.ARIAREF_BROWSER ?? '/usr/bin/chromium';
 
@@ -38,6 +43,21 @@ describe('findBrowser', () => {
   it('rejects an explicit path that does not exist instead of silently using another browser', () => {
     expect(() => findBrowser({ env: { ARIAREF_BROWSER: '/nope/chrome' }, exists: () => false }))
       .toThrow(/ARIAREF_BROWSER=\/nope\/chrome does not exist/);
+  });
+
+  it('words a missing --executable-path as Playwright does', () => {
+    expect(() => findBrowser({ executablePath: '/nope/chrome', env: {}, exists: () => false }))
+      .toThrow(/^Failed to launch chromium because executable doesn't exist at \/nope\/chrome\. Fix the path/);
+  });
+
+  it('honours an explicit PLAYWRIGHT_BROWSERS_PATH: its missing revision is the error, not a silent system browser', () => {
+    const playwrightExecutable = () => '/pw/chromium-1255/chrome-linux64/chrome';
+    const system = only('/usr/bin/chromium');
+    expect(() => findBrowser({ env: { PLAYWRIGHT_BROWSERS_PATH: '/pw' }, exists: system, playwrightExecutable, platform: 'linux' }))
+      .toThrow(/Browser "chromium" is not installed; expected executable at \/pw\/chromium-1255\/chrome-linux64\/chrome\. Run `PLAYWRIGHT_BROWSERS_PATH=\/pw npx playwright install chromium`/);
+    // Unset (or Playwright's "0"): the system browser is the fallback.
+    for (const env of [{}, { PLAYWRIGHT_BROWSERS_PATH: '0' }])
+      expect(findBrowser({ env, exists: system, playwrightExecutable, platform: 'linux' }).source).toBe('system');
   });
 
   it('always passes the quiet switches', () => {
@@ -144,6 +164,61 @@ describe('launch and connect', () => {
       await (await aria.locator(refOf(snapshot, 'button "Inner strict"'))).click();
     } finally {
       await plain.close();
+    }
+  });
+
+  const hostOptions = (more: Partial<HostOptions>): HostOptions => ({ headless: true, executablePath: CHROMIUM, browserArgs: [], navigationTimeoutMs: 15_000, ...more });
+
+  it('attaches to a browser bound by name (--endpoint default) and works in its existing page', async () => {
+    const registry = mkdtempSync(join(tmpdir(), 'ariaref-registry-'));
+    const previous = process.env.PWTEST_SERVER_REGISTRY;
+    process.env.PWTEST_SERVER_REGISTRY = registry; // Playwright's test override of <cache>/ms-playwright/b
+    const bound = await chromium.launch({ executablePath: CHROMIUM, args: defaultBrowserArgs() });
+    const host = new BrowserHost(hostOptions({ connect: 'ariaref-bound-test' }), true);
+    try {
+      const page = await bound.newPage();
+      await page.setContent('<button>Bound</button>');
+      await bound.bind('ariaref-bound-test');
+      expect(findBoundBrowser('ariaref-bound-test', registry).endpoint).toBeTruthy();
+      const lease = await host.newContext();
+      expect(lease.shared).toBe(true);
+      expect(await lease.context.pages()[0]!.content()).toContain('<button>Bound</button>');
+      expect(() => findBoundBrowser('nobody', registry)).toThrow(/No running browser is bound as "nobody" \(looked in .*ariaref-registry-.*\)\. Bind one with Playwright's browser\.bind\('nobody'\)/);
+    } finally {
+      await host.closeAll();
+      await bound.close();
+      if (previous === undefined) delete process.env.PWTEST_SERVER_REGISTRY; else process.env.PWTEST_SERVER_REGISTRY = previous;
+      rmSync(registry, { recursive: true, force: true });
+    }
+  });
+
+  it('a persistent profile loads its extensions; launchOptions.ignoreDefaultArgs adds to the dropped switches', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'ariaref-profile-'));
+    const host = new BrowserHost(hostOptions({ userDataDir: profile, launchOptions: { ignoreDefaultArgs: ['--mute-audio'] } }), true);
+    try {
+      const page = await (await host.newContext()).context.newPage();
+      await page.goto('chrome://version');
+      const commandLine = await page.locator('#command_line').innerText();
+      expect(commandLine).not.toContain('--disable-extensions');
+      expect(commandLine).not.toContain('--mute-audio');
+      expect(commandLine).toContain('--use-mock-keychain');
+    } finally {
+      await host.closeAll();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('names both versions when a Playwright server refuses ours (428 version mismatch)', async () => {
+    // What a Playwright server of another minor version answers the WebSocket upgrade with.
+    const refusing = createServer();
+    refusing.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 428 Precondition Required\r\n\r\nPlaywright version mismatch:\n  - server version: v1.40\n  - client version: v1.65\n'));
+    await new Promise<void>(done => refusing.listen(0, '127.0.0.1', done));
+    try {
+      const endpoint = `ws://127.0.0.1:${(refusing.address() as AddressInfo).port}/`;
+      await expect(connectToBrowser(endpoint, { timeout: 5_000 })).rejects.toThrow(
+        /Playwright version mismatch, the server runs Playwright v1\.40 and ariaref uses v1\.65.*npx playwright@1\.65 run-server/);
+    } finally {
+      refusing.close();
     }
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { inProcessSession, sectionOf } from './helpers.js';
 import { formatConfig } from '../../driver/tools/format/devtools.js';
+import { parseConfig } from '../../driver/mcp/config.js';
 
 const SECRET = 'sk-live-4242-very-secret';
 const BEARER = 'Bearer tok-abc-987-zyx';
@@ -46,5 +47,16 @@ describe('browser_get_config', () => {
       for (const value of [SECRET, BEARER, 'tok-abc-987-zyx', PROXY_PASSWORD]) expect(text).not.toContain(value);
     }
     expect(JSON.parse(direct).browser.contextOptions.httpCredentials).toEqual({ username: 'ann', password: '<redacted>' });
+  });
+});
+
+describe('browser_get_config after merging file, environment and command line', () => {
+  const browserOf = (argv: string[]) => JSON.parse(formatConfig(parseConfig(argv, {}).config)).browser;
+
+  it('says whether the profile is in memory (isolated): yes without --user-data-dir, no with one, unset when connecting', () => {
+    expect(browserOf(['--isolated']).isolated).toBe(true);
+    expect(browserOf([]).isolated).toBe(true);
+    expect(browserOf(['--user-data-dir', '/tmp/ariaref-profile']).isolated).toBe(false);
+    expect(browserOf(['--endpoint', 'ws://127.0.0.1:1/']).isolated).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { normalizeUrl } from '../../driver/tools/groups/navigation.js';
 import { imageSize } from '../../driver/tools/image-fit.js';
 import { tempDir } from './helpers.js';
 import { TOOL_GROUPS } from '../../driver/tools/config.js';
+import { runMcpCli } from '../../driver/mcp/cli.js';
 
 describe('config', () => {
   it('reads flags, environment and a config file with command line > environment > file', () => {
@@ -38,6 +39,23 @@ describe('config', () => {
     expect(() => parseConfig(['--viewport', 'big'], {})).toThrow(/WIDTHxHEIGHT/);
     expect(() => parseConfig(['--caps', 'telepathy'], {})).toThrow(ConfigError);
     expect(() => parseConfig(['--port'], {})).toThrow(/--port needs a value/);
+  });
+
+  it('refuses a bad start with exit code 1 and one line on stderr, as Playwright MCP does', async () => {
+    const written: string[] = [];
+    const write = process.stderr.write;
+    const exitCode = process.exitCode;
+    process.stderr.write = ((chunk: string) => { written.push(String(chunk)); return true; }) as typeof process.stderr.write;
+    let code: typeof process.exitCode;
+    try {
+      await runMcpCli(['--device=Pixel 5', '--cdp-endpoint=http://localhost:1234']);
+      code = process.exitCode;
+    } finally {
+      process.stderr.write = write;
+      process.exitCode = exitCode; // this test process's own exit code stays as it was
+    }
+    expect(code).toBe(1);
+    expect(written.join('')).toMatch(/^ariaref mcp: --device: Device emulation is not supported with cdpEndpoint\. Drop --device, or drop --cdp-endpoint.*\n$/);
   });
 
   it('lists every option in --help with its environment variable', () => {
@@ -92,7 +110,7 @@ describe("Playwright MCP 0.0.83's flags", () => {
     expect(parse('--device', 'Pixel 7', '--viewport-size', '500x500').contextOptions?.viewport).toEqual({ width: 500, height: 500 });
     expect(() => parse('--device', 'iphone 15 pro')).toThrow(/Unknown device "iphone 15 pro"\. Did you mean "iPhone 15 Pro"/);
     expect(() => parse('--mobile', '--device', 'Pixel 7')).toThrow(/--mobile cannot be combined with --device/);
-    expect(() => parse('--device', 'Pixel 7', '--cdp-endpoint', 'http://127.0.0.1:9222')).toThrow(/not supported with a DevTools endpoint/);
+    expect(() => parse('--device', 'Pixel 7', '--cdp-endpoint', 'http://127.0.0.1:9222')).toThrow(/--device: Device emulation is not supported with cdpEndpoint\. Drop --device/);
   });
 
   it('connects with --cdp-endpoint, --endpoint, --cdp-header and --cdp-timeout', () => {
@@ -102,6 +120,9 @@ describe("Playwright MCP 0.0.83's flags", () => {
     expect(cdp.connectTimeoutMs).toBe(1500);
     expect(parse('--cdp-header', 'A: 1', '--cdp-header', 'B: 2').connectHeaders).toEqual({ A: '1', B: '2' });
     expect(parse('--endpoint', 'ws://127.0.0.1:3000/pw').connect).toBe('ws://127.0.0.1:3000/pw');
+    // Playwright MCP's hidden --remote-header goes with --endpoint; an endpoint pasted from a banner loses its line break.
+    const remote = parse('--endpoint', 'ws://127.0.0.1:3000/\n', '--remote-header', 'x-playwright-browser: chromium');
+    expect(remote).toMatchObject({ connect: 'ws://127.0.0.1:3000/', connectHeaders: { 'x-playwright-browser': 'chromium' } });
   });
 
   it('adds init scripts and init pages (repeatable, variadic), checking that the files exist', () => {
@@ -136,6 +157,13 @@ describe("Playwright MCP 0.0.83's flags", () => {
     const config = parse('--caps', 'vision,devtools,network,storage,core,vision');
     expect(config.caps).toEqual(['vision', 'devtools', 'network', 'storage', 'core']);
     expect(() => parse('--caps', 'vision,telepathy')).toThrow(/unknown group "telepathy"\. Known groups: core, .*devtools/);
+  });
+
+  it('takes the legacy --vision as --caps vision and tracing as another name for devtools', () => {
+    expect(parse('--vision').caps).toEqual(['vision']);
+    expect(parse('--vision', '--caps=pdf').caps).toEqual(['pdf', 'vision']);
+    expect(parse('--caps=tracing').caps).toEqual(['devtools']);
+    expect(parse('--caps', 'devtools,tracing').caps).toEqual(['devtools']);
   });
 
   it('stores the options later tools read', () => {
@@ -220,6 +248,11 @@ describe("Playwright MCP's config file", () => {
   it('connects with cdpEndpoint or remoteEndpoint, and refuses what ariaref cannot do', () => {
     expect(parseConfig(['--config', write({ browser: { cdpEndpoint: 'http://127.0.0.1:9222' } })], {}).config.connect).toBe('http://127.0.0.1:9222');
     expect(parseConfig(['--config', write({ browser: { remoteEndpoint: { endpoint: 'ws://h:1/pw', headers: { A: 'b' } } } })], {}).config).toMatchObject({ connect: 'ws://h:1/pw', connectHeaders: { A: 'b' } });
+    // Legacy remoteHeaders still apply to a string endpoint; remoteEndpoint.headers win over them on the same name.
+    expect(parseConfig(['--config', write({ browser: { remoteEndpoint: 'ws://h:1/', remoteHeaders: { 'x-playwright-browser': 'chromium' } } })], {}).config)
+      .toMatchObject({ connect: 'ws://h:1/', connectHeaders: { 'x-playwright-browser': 'chromium' } });
+    expect(parseConfig(['--config', write({ browser: { remoteEndpoint: { endpoint: 'ws://h:1/', headers: { A: 'new' } }, remoteHeaders: { A: 'old', B: 'kept' } } })], {}).config.connectHeaders)
+      .toEqual({ A: 'new', B: 'kept' });
     expect(() => parseConfig(['--config', write({ browser: { browserName: 'firefox' } })], {})).toThrow(/"browser\.browserName" firefox is not supported: ariaref drives Chromium only/);
     expect(() => parseConfig(['--config', write({ browser: { launchOptions: { channel: 'msedge' } } })], {})).toThrow(/msedge is not supported/);
     expect(() => parseConfig(['--config', write({ extension: true })], {})).toThrow(/"extension" is not supported/);
@@ -290,7 +323,7 @@ describe('safety', () => {
     expect(checkFilePath(policy, join(root, 'a.txt'), 'Upload')).toBe(join(root, 'a.txt'));
     expect(checkFilePath(policy, 'relative.txt', 'Upload')).toBe(join(root, 'relative.txt'));
     expect(checkFilePath(policy, join(out, 'shot.png'), 'Screenshot')).toBe(join(out, 'shot.png'));
-    expect(() => checkFilePath(policy, '/etc/passwd', 'Upload')).toThrow(/outside the allowed folders.*--allow-file-access/);
+    expect(() => checkFilePath(policy, '/etc/passwd', 'Upload')).toThrow(/outside allowed roots.*--allow-file-access/);
     expect(() => checkFilePath(policy, join(root, '..', 'x'), 'Upload')).toThrow(/outside/);
     expect(() => checkFilePath(policy, join(root, 'sub', 'escape', 'passwd'), 'Upload')).toThrow(/outside/);
     expect(checkFilePath({ ...policy, allowAnywhere: true }, '/etc/passwd', 'Upload')).toBe('/etc/passwd');

@@ -111,6 +111,8 @@ export function formatConfig(config: SessionConfig & { port?: number; host?: str
     remoteEndpoint: connect && !cdp ? connect : undefined,
     cdpHeaders: config.connectHeaders,
     cdpTimeout: config.connectTimeoutMs,
+    // In memory unless a profile directory is given (ariaref's default, Playwright MCP's --isolated).
+    isolated: connect ? undefined : !config.userDataDir,
     userDataDir: config.userDataDir,
     profileDirName: config.profileDirName,
     initPage: config.initPages.length ? config.initPages : undefined,
