@@ -89,14 +89,21 @@ export class ModalStates {
     this.globalPolicy = policy;
     const onDialog = guarded((dialog: Dialog) => void this.onDialog(dialog).catch(() => {}));
     const onChooser = guarded((chooser: FileChooser) => this.onChooser(chooser));
+    // Closed without us (a user in a headed browser, another CDP client): no longer blocking.
+    const onClosed = guarded((dialog: Dialog) => {
+      const open = this.dialogs.find(candidate => candidate.dialog === dialog);
+      if (open) this.remove(open);
+    });
     // A new document or a closed page takes its dialogs and file chooser with it.
     const clear = () => this.clear();
     const offNav = tracker.onNewDocument(clear);
     page.on('dialog', onDialog);
     page.on('filechooser', onChooser);
+    page.on('dialogclosed', onClosed);
     page.on('close', clear);
     this.detach = () => {
       page.off('dialog', onDialog);
+      page.off('dialogclosed', onClosed);
       page.off('filechooser', onChooser);
       page.off('close', clear);
       offNav();

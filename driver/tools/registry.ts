@@ -103,9 +103,9 @@ function errorResult(message: string): ToolResult {
 function modalRefusal(session: Session, tool: Tool): string | undefined {
   if (tool.ignoresModal) return undefined;
   const modals = session.currentTabOrUndefined()?.modals ?? [];
-  const blocking = modals.find(m => m.kind !== tool.handlesModal);
-  if (!blocking) return undefined;
-  return `${tool.name} can't run while a modal is open: ${formatModalState(blocking)}.`;
+  if (!modals.some(m => m.kind !== tool.handlesModal)) return undefined;
+  // Playwright MCP's words, then the open modal states with the tool that answers each.
+  return `Error: Tool "${tool.name}" does not handle the modal state.\n\n### Modal state\n${modals.map(m => `- ${formatModalState(m)}`).join('\n')}`;
 }
 
 export async function callTool(session: Session, name: string, args: unknown): Promise<ToolResult> {

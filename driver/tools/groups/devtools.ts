@@ -187,7 +187,7 @@ export const devtoolsTools = [
       const tab = await session.ensureTab();
       const locator = await locate(tab, params.target);
       await highlightElement(locator, { style: params.style, timeoutMs: session.config.actionTimeoutMs });
-      response.addResult(`Highlighted ${describeTarget(params)}`);
+      response.addResult(`Highlighted ${params.element ?? params.target}`);
     },
   }),
   defineTool({
