@@ -168,7 +168,7 @@ export class ConsoleCollector {
     const message = String(error?.message ?? error);
     const name = error?.name ? `${error.name}: ` : '';
     const stack = typeof error?.stack === 'string' && error.stack.trim() ? error.stack : undefined;
-    this.record({ source: 'error', type: 'pageerror', level: 'error', text: `Uncaught ${name}${message}`, stack });
+    this.record({ source: 'error', type: 'pageerror', level: 'error', text: `Uncaught ${name}${message}`, location: stackLocation(stack), stack });
   }
 
   private record(fields: Pick<ConsoleItem, 'source' | 'type' | 'level' | 'text' | 'location' | 'stack'>): void {
@@ -221,6 +221,16 @@ function levelOf(type: string): ConsoleLevel {
 /** Chromium fetches /favicon.ico by itself and logs its 404 as if the page had failed. */
 function isFaviconNoise(text: string, url: string | undefined): boolean {
   return !!url && text.startsWith('Failed to load resource') && /\/favicon\.ico(\?|$)/.test(url);
+}
+
+/**
+ * Where an uncaught error was thrown: the top frame of its V8 stack (`at fn (url:4:15)` or
+ * `at url:4:15`), so the listing names the script as it does for console calls.
+ */
+export function stackLocation(stack: string | undefined): ConsoleItem['location'] {
+  const frame = stack?.split('\n').find(line => /^\s+at /.test(line));
+  const where = frame && /\(?((?:[a-z][\w+.-]*:)[^\s()]*):(\d+):(\d+)\)?\s*$/i.exec(frame);
+  return where ? { url: where[1]!, line: Number(where[2]), column: Number(where[3]) } : undefined;
 }
 
 function sameLocation(a: ConsoleItem['location'], b: ConsoleItem['location']): boolean {

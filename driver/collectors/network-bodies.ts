@@ -24,8 +24,11 @@ export interface RequestDetailOptions {
   bodies?: 'none' | 'request' | 'response' | 'both';
   /** Body bytes read at most (the view says when the rest was cut). Default 100 000. */
   maxBodyBytes?: number;
-  /** Also write one body, whole, to the file `path` returns. */
-  save?: { which: 'request' | 'response'; path: () => Promise<string> | string };
+  /**
+   * Also write one body, whole, to the file `path` returns; with `binaryOnly`, only when that
+   * body is not text (text is shown, bytes cannot be).
+   */
+  save?: { which: 'request' | 'response'; path: () => Promise<string> | string; binaryOnly?: boolean };
 }
 
 /** Everything known about one kept request; bodies and headers as asked for. */
@@ -33,6 +36,8 @@ export interface RequestDetail {
   item: NetworkItem;
   bucket: Bucket<NetworkItem>;
   requestHeaders: Record<string, string>;
+  /** The request carries a body (read or not). */
+  hasRequestBody: boolean;
   requestBody?: BodyView;
   /** Undefined while no response arrived. */
   responseHeaders?: Record<string, string>;
@@ -52,11 +57,12 @@ export async function requestDetail(
   const { item, bucket } = found;
   const max = options.maxBodyBytes ?? 100_000;
   const bodies = options.bodies ?? 'both';
-  const detail: RequestDetail = { item, bucket, requestHeaders: await requestHeaders(item) };
+  const detail: RequestDetail = { item, bucket, requestHeaders: await requestHeaders(item), hasRequestBody: !!item.request.postDataBuffer()?.length };
   if (bodies === 'request' || bodies === 'both') detail.requestBody = requestBody(item, max);
   detail.responseHeaders = await responseHeaders(item);
   if (bodies === 'response' || bodies === 'both') detail.responseBody = await responseBody(item, max);
-  if (options.save) {
+  const shown = options.save?.which === 'request' ? detail.requestBody : detail.responseBody;
+  if (options.save && !(options.save.binaryOnly && !shown?.binary)) {
     const which = options.save.which;
     try {
       detail.saved = { which, path: await saveBody(item, which, options.save.path) };

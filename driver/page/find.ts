@@ -52,3 +52,68 @@ export async function findInPage(target: SnapshotTarget, query: FindQuery, frame
   }
   return { matches, total, skipped };
 }
+
+/** Lines of surrounding snapshot shown on each side of a match, as Playwright MCP's browser_find does. */
+const CONTEXT_LINES = 3;
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/** Indexes of the lines `index` is nested under, outermost first (each less indented than the last). */
+function ancestorsOf(lines: string[], indents: number[], index: number): number[] {
+  const found: number[] = [];
+  let indent = indents[index]!;
+  for (let i = index - 1; i >= 0 && indent > 0; i--) {
+    if (!lines[i]!.trim() || indents[i]! >= indent) continue;
+    found.push(i);
+    indent = indents[i]!;
+  }
+  return found.reverse();
+}
+
+/** The context windows around `matched` (sorted line indexes), overlapping or touching ones merged. */
+function windowsAround(matched: number[], lineCount: number, context: number): Array<{ start: number; end: number }> {
+  const windows: Array<{ start: number; end: number }> = [];
+  for (const line of matched) {
+    const start = Math.max(0, line - context);
+    const end = Math.min(lineCount - 1, line + context);
+    const last = windows[windows.length - 1];
+    if (last && start <= last.end + 1) last.end = Math.max(last.end, end);
+    else windows.push({ start, end });
+  }
+  return windows;
+}
+
+/**
+ * Snapshot excerpts around the matched lines, each under its ancestors so it reads as a piece of
+ * the tree: the window's ancestor lines, then the window. Where lines are skipped between two
+ * shown lines that are both off the path to a match, `...` marks the gap (the jump down a path
+ * is implied by the indentation, so it is not marked).
+ */
+export function snapshotSnippets(yaml: string, matched: number[], context = CONTEXT_LINES): string[] {
+  const lines = yaml.split('\n');
+  const indents = lines.map(indentOf);
+  const onPath = new Set<number>();
+  for (const index of matched) {
+    onPath.add(index);
+    for (const ancestor of ancestorsOf(lines, indents, index)) onPath.add(ancestor);
+  }
+  return windowsAround(matched, lines.length, context).map(({ start, end }) => {
+    const shown = ancestorsOf(lines, indents, start);
+    for (let i = start; i <= end; i++) shown.push(i);
+    const out: string[] = [];
+    shown.forEach((index, i) => {
+      const previous = shown[i - 1];
+      if (previous !== undefined && index > previous + 1 && !onPath.has(index) && !onPath.has(previous))
+        out.push(' '.repeat(indents[index]!) + '...');
+      out.push(lines[index]!);
+    });
+    return out.join('\n');
+  });
+}
+
+/** Indexes of the snapshot lines `matches` says match, in order. */
+export function matchingLines(yaml: string, matches: (line: string) => boolean): number[] {
+  return yaml.split('\n').flatMap((line, index) => line.trim() && matches(line) ? [index] : []);
+}

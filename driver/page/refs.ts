@@ -111,8 +111,10 @@ async function uniqueSelector(target: RefTarget, selector: string): Promise<Loca
     if (error instanceof PageTimeoutError) throw error;
     throw new Error(`"${selector}" is neither a snapshot ref (like e5 or f2e7) nor a valid Playwright selector: ${firstLine(error)}`);
   }
+  // Playwright MCP's exact words, "Error: " included: clients compare this error whole, so the
+  // next step (take a snapshot, pass a ref) cannot be added here.
   if (count === 0)
-    throw new Error(`No element matches the selector "${selector}". Take a snapshot and pass the ref of the element instead.`);
+    throw new Error(`Error: "${selector}" does not match any elements.`);
   if (count > 1) {
     const candidates = await describeCandidates(target, locator, Math.min(count, MAX_CANDIDATES)).catch(() => []);
     const list = candidates.length ? `:\n${candidates.map(c => `- ${c}`).join('\n')}${count > candidates.length ? `\n- … ${count - candidates.length} more` : ''}\n` : '. ';

@@ -197,7 +197,7 @@ describe('network', () => {
     expect(detail).toContain('{"echoed":"hello body"}');
     expect(detail).toContain('set-cookie: <redacted');
     expect(detail).not.toContain('hunter2');
-    expect(await showNetworkRequest(collectors.network, noContent[0].id)).toContain('##### Response body');
+    expect(await showNetworkRequest(collectors.network, noContent[0].id)).toContain('\n  Response body\n');
   });
 
   it('cuts big bodies in the answer but saves them whole', async () => {

@@ -73,8 +73,8 @@ describe('console and network tools over MCP', () => {
     expect((await call(client, 'browser_console_message', { id: errorId })).text).toContain('first page broke');
 
     const detail = await call(client, 'browser_network_request', { id: missingId, save: 'response' });
-    expect(detail.text).toContain('##### Response headers');
-    expect(detail.text).toContain('not found');
+    expect(detail.text).toContain('  Response headers');
+    expect(detail.text).toContain('status:    [404]');
     const saved = /Saved the full response body to (.+)$/m.exec(detail.text)?.[1];
     expect(saved).toBeDefined();
     expect(dirname(saved!)).toBe(resolve(outputDir));

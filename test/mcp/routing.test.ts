@@ -86,7 +86,7 @@ describe('browser_route and friends', () => {
     expect(lines[1]).toContain('=> [418]');
     expect(lines[1]).toContain('(routed: mocked by route "**/api/data")');
     const id = Number(/^(\d+)\. /.exec(lines[1])![1]);
-    expect(await ok('browser_network_request', { index: id })).toContain('- Routed: mocked by route "**/api/data"');
+    expect(await ok('browser_network_request', { index: id })).toContain('    routed: mocked by route "**/api/data"');
 
     expect(await ok('browser_unroute', { pattern: '**/api/data' })).toContain('Removed 1 route(s) for pattern: **/api/data');
     expect(await pageFetch('/api/data')).toMatchObject({ ok: true, status: 200, body: 'real data', real: 'server' });

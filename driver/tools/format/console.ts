@@ -6,13 +6,23 @@ import { clipLine, fenced, notKept, pagingNote, renderGroups, shortUrl } from '.
 /** browser_console_messages' answer. */
 export function listConsoleMessages(collector: ConsoleCollector, query: ConsoleQuery = {}): string {
   const listing = collector.query(query);
-  return [totalsLine(collector, query), formatConsoleListing(listing)].join('\n');
+  return [...headerLines(collector, query), formatConsoleListing(listing)].join('\n');
 }
 
-/** Playwright MCP's first line: `Total messages: 3 (Errors: 1, Warnings: 0)`, all levels counted. */
-function totalsLine(collector: ConsoleCollector, query: ConsoleQuery): string {
+/**
+ * Playwright MCP's header: `Total messages: 3 (Errors: 1, Warnings: 0)`, all levels counted, then
+ * `Returning 1 messages for level "error"` when the level left some out (repeats counted as
+ * messages in both, so the two numbers compare).
+ */
+function headerLines(collector: ConsoleCollector, query: ConsoleQuery): string[] {
   const { total, errors, warnings } = collector.counts({ includeEarlier: query.includeEarlier });
-  return `Total messages: ${total} (Errors: ${errors}, Warnings: ${warnings})`;
+  const lines = [`Total messages: ${total} (Errors: ${errors}, Warnings: ${warnings})`];
+  const level = query.level ?? 'info';
+  const returned = collector.list({ level, includeEarlier: query.includeEarlier })
+    .reduce((sum, { items }) => sum + items.reduce((n, item) => n + item.count, 0), 0);
+  if (returned !== total)
+    lines.push(`Returning ${returned} messages for level "${level}" (pass level "debug" to see all ${total}).`);
+  return lines;
 }
 
 /** browser_console_clear's answer. */
@@ -34,8 +44,6 @@ function formatConsoleListing(listing: ConsoleListing): string {
   lines.push(...pagingNote(listing, 'messages'));
   if (!listing.includeEarlier && listing.keptDocuments > 1)
     lines.push(`(Earlier pages also logged: pass all to see the ${listing.keptDocuments - 1} kept before this one.)`);
-  const hidden = listing.hiddenByLevel;
-  if (hidden) lines.push(`(${hidden} lower-level message${hidden > 1 ? 's' : ''} hidden: pass level "debug" to see everything.)`);
   return lines.join('\n');
 }
 
@@ -53,7 +61,9 @@ function formatConsoleMessage({ item, bucket }: Located<ConsoleItem>): string {
 function consoleLine(item: ConsoleItem): string {
   const [first, ...rest] = item.text.split('\n');
   const more = rest.length || item.truncated || first.length > 300 || item.stack;
-  const where = item.location ? ` @ ${shortUrl(item.location.url)}:${item.location.line}` : '';
+  // Playwright MCP prints ConsoleMessage.location()'s 0-based line number here; the detail view
+  // (browser_console_message) keeps the 1-based line:column editors use.
+  const where = item.location ? ` @ ${shortUrl(item.location.url)}:${item.location.line - 1}` : '';
   const count = item.count > 1 ? ` (x${item.count})` : '';
   // `[LOG] text @ url:line` as Playwright MCP prints it, after the id browser_console_message takes.
   return `- #${item.id} [${(item.source === 'error' ? 'uncaught' : item.type).toUpperCase()}] ${clipLine(first, 300)}${count}${where}${more ? ' …' : ''}`;

@@ -49,12 +49,15 @@ export function shortUrl(url: string, max = 150): string {
   return clipLine(url, max);
 }
 
-/** browser_find's answer: a header, one line per match (its ancestor path), what was not searched. */
-/** `query` as Playwright MCP names it in the header: "Bananas" for text, /x/i for a regex, else role and name. */
-export function formatFound(paths: string[], total: number, skipped: string[], query: string): string {
-  const header = total === 0 ? `No matches found for ${query}.`
-    : total > paths.length ? `Found ${total} matches for ${query}, showing ${paths.length} (raise "limit" or narrow the query):`
+/**
+ * browser_find's answer, laid out as Playwright MCP's: a header, then each snapshot excerpt (see
+ * snapshotSnippets) separated by `----`, then what could not be searched. `query` as Playwright
+ * MCP names it: "Bananas" for text, /x/i for a regex, else role and name.
+ */
+export function formatFound(snippets: string[], total: number, shown: number, skipped: string[], query: string): string {
+  const notSearched = skipped.length ? `\n\n(not searched: ${skipped.join('; ')})` : '';
+  if (total === 0) return `No matches found for ${query}.` + notSearched;
+  const header = total > shown ? `Found ${total} matches for ${query}, showing the first ${shown} (raise "limit" or narrow the query):`
     : `Found ${total} match${total === 1 ? '' : 'es'} for ${query}:`;
-  const notSearched = skipped.length ? `\n(not searched: ${skipped.join('; ')})` : '';
-  return [header, ...paths.map(path => `- ${path}`)].join('\n') + notSearched;
+  return `${header}\n\n${snippets.join('\n\n----\n\n')}` + notSearched;
 }

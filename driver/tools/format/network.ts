@@ -14,31 +14,42 @@ export function networkCleared(): string {
   return 'Network requests cleared.';
 }
 
-/** browser_network_request's answer; throws, saying where to look, for an id not kept. */
 export type RequestPart = 'request-headers' | 'request-body' | 'response-headers' | 'response-body';
 
+/** browser_network_request's answer; throws, saying where to look, for an id not kept. */
 export async function showNetworkRequest(collector: NetworkCollector, id: number, options: RequestDetailOptions = {}, part?: RequestPart): Promise<string> {
   const found = collector.find(id);
   if (!found) throw new Error(notKept('Request', id, collector.lastId(), 'browser_network_requests'));
   const detail = await requestDetail(found, options);
-  return part ? formatRequestPart(detail, part) : formatRequestDetail(detail);
+  return part ? formatRequestPart(detail, part, !!options.save?.binaryOnly) : formatRequestDetail(detail);
 }
 
-/** Only one part (Playwright MCP's `part`), under the request line. */
-function formatRequestPart(detail: RequestDetail, part: RequestPart): string {
-  const { item } = detail;
-  const lines = [`#### Request #${item.id}`, `${item.method} ${item.url} => ${outcome(item)}`, ''];
+/**
+ * Only one part (Playwright MCP's `part`), bare as Playwright MCP gives it: headers as
+ * `name: value` lines, a text body as is, a binary body as the path it was saved to
+ * (`autoSaved`: the caller asked for no file, bytes just cannot be shown).
+ */
+function formatRequestPart(detail: RequestDetail, part: RequestPart, autoSaved: boolean): string {
+  if (detail.saved) return autoSaved && 'path' in detail.saved ? detail.saved.path : savedNote(detail.saved);
   switch (part) {
-    case 'request-headers': lines.push('##### Request headers', headerBlock(detail.requestHeaders)); break;
-    case 'request-body': lines.push('##### Request body', detail.requestBody ? bodyBlock(detail.requestBody) : '(none)'); break;
-    case 'response-headers': lines.push('##### Response headers', detail.responseHeaders ? headerBlock(detail.responseHeaders) : '(no response yet)'); break;
-    case 'response-body': lines.push('##### Response body', detail.responseBody ? bodyBlock(detail.responseBody) : '(none)'); break;
+    case 'request-headers': return headerLines(detail.requestHeaders, '');
+    case 'response-headers': return detail.responseHeaders ? headerLines(detail.responseHeaders, '')
+      : `Request #${detail.item.id} has no response (${outcome(detail.item)}), so it has no response headers.`;
+    case 'request-body': return detail.requestBody ? bareBody(detail.requestBody) : '(no request body)';
+    case 'response-body': return detail.responseBody ? bareBody(detail.responseBody) : '(no response body)';
   }
-  if (detail.saved) {
-    if ('path' in detail.saved) lines.push('', `Saved the full ${detail.saved.which} body to ${detail.saved.path}`);
-    else lines.push('', `Not saved: ${detail.saved.error}`);
-  }
-  return lines.join('\n');
+}
+
+function savedNote(saved: NonNullable<RequestDetail['saved']>): string {
+  return 'path' in saved ? `Saved the full ${saved.which} body to ${saved.path}` : `Not saved: ${saved.error}`;
+}
+
+/** A body part's text as is, or why there is none; a cut body says how to get all of it. */
+function bareBody(body: BodyView): string {
+  if (body.unavailable) return `(${body.unavailable})`;
+  if (body.binary) return `(${body.contentType ? `${body.contentType}, ` : ''}${body.bytes} bytes of binary data: pass "filename" to save it to a file)`;
+  const cut = body.truncated ? `\n… (cut at ${body.text!.length} characters of ${body.bytes} bytes: pass "filename" to save all of it)` : '';
+  return (body.text ?? '') + cut;
 }
 
 function formatNetworkListing(listing: NetworkListing): string {
@@ -48,26 +59,43 @@ function formatNetworkListing(listing: NetworkListing): string {
   lines.push(...pagingNote(listing, 'requests'));
   if (!listing.includeEarlier && listing.keptDocuments > 1)
     lines.push(`(Earlier pages made requests too: pass includeEarlier to see the ${listing.keptDocuments - 1} kept before this one.)`);
-  if (listing.total) lines.push('(Details, headers and bodies of one request: browser_network_request with its number.)');
   return lines.join('\n');
 }
 
+/**
+ * Playwright MCP's layout: `#3 [POST] url`, an indented General block, the header blocks, then
+ * how to read the bodies. Bodies appear only when asked for (ariaref's "bodies" parameter).
+ */
 function formatRequestDetail(detail: RequestDetail): string {
   const { item, bucket } = detail;
-  const lines = [`#### Request #${item.id}`, `${item.method} ${item.url}`, '', `- Status: ${outcome(item)}`, `- Resource type: ${item.resourceType}`];
-  if (item.durationMs !== undefined) lines.push(`- Duration: ${item.durationMs} ms`);
-  if (item.redirectedFromId !== undefined) lines.push(`- Redirected from: #${item.redirectedFromId}`);
-  if (item.routed) lines.push(`- Routed: ${routedText(item).slice('routed: '.length)}`);
-  lines.push(`- Page: navigation ${bucket.navigation}, ${shortUrl(bucket.url, 200)}`);
-  lines.push('', '##### Request headers', headerBlock(detail.requestHeaders));
-  if (detail.requestBody) lines.push('', '##### Request body', bodyBlock(detail.requestBody));
-  if (detail.responseHeaders) lines.push('', '##### Response headers', headerBlock(detail.responseHeaders));
-  if (detail.responseBody) lines.push('', '##### Response body', bodyBlock(detail.responseBody));
-  if (detail.saved) {
-    if ('path' in detail.saved) lines.push('', `Saved the full ${detail.saved.which} body to ${detail.saved.path}`);
-    else lines.push('', `Not saved: ${detail.saved.error}`);
-  }
+  const lines = [`#${item.id} [${item.method}] ${item.url}`, '', '  General', `    status:    ${outcome(item, true)}`];
+  if (item.durationMs !== undefined) lines.push(`    duration:  ${item.durationMs}ms`);
+  lines.push(`    type:      ${item.resourceType}`);
+  const mimeType = detail.responseHeaders?.['content-type']?.split(';')[0]!.trim();
+  if (mimeType) lines.push(`    mimeType:  ${mimeType}`);
+  if (item.redirectedFromId !== undefined) lines.push(`    redirected from: #${item.redirectedFromId}`);
+  if (item.routed) lines.push(`    ${routedText(item)}`);
+  lines.push(`    page:      navigation ${bucket.navigation}, ${shortUrl(bucket.url, 200)}`);
+  lines.push('', '  Request headers', headerLines(detail.requestHeaders, '    '));
+  if (detail.responseHeaders) lines.push('', '  Response headers', headerLines(detail.responseHeaders, '    '));
+  if (detail.requestBody) lines.push('', '  Request body', bodyBlock(detail.requestBody));
+  if (detail.responseBody) lines.push('', '  Response body', bodyBlock(detail.responseBody));
+  const hints: string[] = [];
+  if (detail.hasRequestBody && !detail.requestBody) hints.push(partHint('request-body'));
+  if (canHaveResponseBody(item) && !detail.responseBody) hints.push(partHint('response-body'));
+  if (detail.saved) hints.push(savedNote(detail.saved));
+  if (hints.length) lines.push('', ...hints);
   return lines.join('\n');
+}
+
+function partHint(part: 'request-body' | 'response-body'): string {
+  return `Call browser_network_request with part="${part}" to read the ${part.replace('-', ' ')}.`;
+}
+
+/** No body comes with 1xx, 204 and 304 answers, nor with a failed or pending request. */
+function canHaveResponseBody(item: NetworkItem): boolean {
+  const status = item.status;
+  return item.state !== 'failed' && status !== undefined && status !== 204 && status !== 304 && !(status >= 100 && status < 200);
 }
 
 /** Playwright MCP's line, `12. [GET] https://x/api => [200] OK`: the number is browser_network_request's index. */
@@ -89,10 +117,11 @@ function outcome(item: NetworkItem, bracket = false): string {
   return `${mark(String(item.status))}${item.statusText ? ' ' + item.statusText : ''}${item.fromServiceWorker ? ' (service worker)' : ''}`;
 }
 
-function headerBlock(headers: Record<string, string>): string {
+/** `name: value` lines, each under `indent`; a value's line breaks are flattened so it stays one line. */
+function headerLines(headers: Record<string, string>, indent: string): string {
   const entries = Object.entries(headers);
-  if (!entries.length) return '(none)';
-  return fenced(entries.map(([name, value]) => `${name}: ${clipLine(value, 2000)}`).join('\n'));
+  if (!entries.length) return `${indent}(none)`;
+  return entries.map(([name, value]) => `${indent}${name}: ${clipLine(value.replace(/\s*\n\s*/g, ' | '), 2000)}`).join('\n');
 }
 
 function bodyBlock(body: BodyView): string {

@@ -50,7 +50,7 @@ export const networkTools = [
     params: {
       index: idParam.describe('Number printed by browser_network_requests'),
       part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional().describe('Only this part'),
-      bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Bodies to show (default both)'),
+      bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Bodies to show inline (default none)'),
       maxBodyBytes: z.number().int().min(1).max(100_000).optional().describe('Bytes per body'),
       save: z.enum(['request', 'response']).optional().describe('Save this whole body to a file'),
       filename: z.string().optional().describe('Save to this file'),
@@ -62,15 +62,19 @@ export const networkTools = [
       const collectors = currentCollectors(session);
       const id = params.index;
       const partBody = params.part === 'request-body' ? 'request' : params.part === 'response-body' ? 'response' : undefined;
-      const which = params.save ?? (params.filename ? partBody : undefined);
-      const bodies = params.bodies ?? (params.part ? (partBody ?? 'none') : undefined);
       if (params.part && params.bodies) throw new Error('Pass "part" (one part of the request) or "bodies", not both.');
-      const save = which ? {
-        which,
+      // As in Playwright MCP, the details leave bodies out (they say how to read them) and a
+      // binary response body part is saved to a file, since bytes cannot be shown.
+      const which = params.save ?? (params.filename ? partBody : undefined);
+      const autoSave = !which && params.part === 'response-body';
+      const bodies = params.bodies ?? partBody ?? 'none';
+      const save = which || autoSave ? {
+        which: which ?? 'response',
+        binaryOnly: autoSave,
         path: async () => {
           if (params.filename) return session.outputFile(params.filename, params.filename, 'Saving a body');
           const item = collectors.network.find(id)!.item;
-          return reserveFile(await session.outputDir(), bodyFileName(item, which));
+          return reserveFile(await session.outputDir(), bodyFileName(item, which ?? 'response'));
         },
       } : undefined;
       const text = await showNetworkRequest(collectors.network, id, { bodies, maxBodyBytes: params.maxBodyBytes, save }, params.part);

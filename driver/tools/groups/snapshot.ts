@@ -4,7 +4,7 @@ import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
 import { formatFound } from '../format/listing.js';
 import { resultOrFile, targetAliases } from './common.js';
-import { isRef } from '../../index.js';
+import { isRef, matchingLines, snapshotSnippets } from '../../index.js';
 import type { Tab } from '../tab.js';
 
 /** A ref as is; a selector becomes the ref of the one element it matches. */
@@ -74,26 +74,41 @@ export const snapshotTools = [
       if (params.text !== undefined && params.regex !== undefined)
         throw new Error('Provide only one of "text" or "regex", not both.');
       if (params.text === undefined && params.role === undefined && params.name === undefined && params.regex === undefined)
-        throw new Error('Provide either "text" or "regex" to search for (or "role" and "name").');
+        throw new Error('Provide either "text" or "regex" to search for. To find by role, pass "role" and optionally "name".');
+      const pattern = params.regex !== undefined ? parseRegex(params.regex) : undefined;
       const tab = await session.ensureTab();
       const aria = await tab.aria();
       const rootRef = params.target ? await refOfTarget(tab, params.target) : undefined;
-      let text: string;
-      if (params.regex !== undefined) {
-        const pattern = parseRegex(params.regex);
-        const matches = (params.text !== undefined || params.role !== undefined || params.name !== undefined)
-          ? (await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: 500 })).matches.map(match => match.path)
-          : (await aria.snapshot({ rootRef })).split('\n').map(line => line.trim().replace(/^- /, '')).filter(line => line && !line.startsWith('/'));
-        const hits = matches.filter(line => { pattern.lastIndex = 0; return pattern.test(line); });
-        text = formatFound(hits.slice(0, params.limit ?? 50), hits.length, [], findQuery(params));
-      } else {
-        const found = await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: params.limit });
-        text = formatFound(found.matches.map(match => match.path), found.total, found.skipped, findQuery(params));
-      }
-      await resultOrFile(session, response, text, params.filename, { title: 'Find results', prefix: 'find', extension: 'txt' });
+      const matcher = await lineMatcher(aria, params, rootRef, pattern);
+      // Matched in the snapshot text, as Playwright MCP does, so each match shows in its tree.
+      const yaml = await aria.snapshot({ rootRef });
+      const matched = matchingLines(yaml, matcher.matches);
+      const shown = matched.slice(0, params.limit ?? 50);
+      const text = formatFound(snapshotSnippets(yaml, shown), matched.length, shown.length, matcher.skipped, findQuery(params));
+      await resultOrFile(session, response, text, params.filename, { title: 'Find results', prefix: 'find', extension: 'md' });
     },
   }),
 ];
+
+type Aria = Awaited<ReturnType<Tab['aria']>>;
+
+/**
+ * Which snapshot lines match: text as a case-insensitive substring of the line, as Playwright
+ * MCP does, and regex as a test of it; role and name go through the runtime's find, whose refs
+ * then pick the lines.
+ */
+async function lineMatcher(aria: Aria, params: { text?: string; role?: string; name?: string }, rootRef: string | undefined, pattern: RegExp | undefined): Promise<{ matches: (line: string) => boolean; skipped: string[] }> {
+  // A regex sees the node without its indentation and list dash, so `^button` anchors at the role.
+  const byPattern = (line: string) => { pattern!.lastIndex = 0; return pattern!.test(line.trim().replace(/^- /, '')); };
+  if (params.role === undefined && params.name === undefined) {
+    const needle = params.text?.toLowerCase();
+    return { matches: pattern ? byPattern : line => line.toLowerCase().includes(needle!), skipped: [] };
+  }
+  const found = await aria.find({ text: params.text, role: params.role, name: params.name, rootRef, limit: 500 });
+  const refs = new Set(found.matches.flatMap(match => match.ref ? [`[ref=${match.ref}]`] : []));
+  const hasRef = (line: string) => [...line.matchAll(/\[ref=[^\]]+\]/g)].some(m => refs.has(m[0]));
+  return { matches: line => hasRef(line) && (!pattern || byPattern(line)), skipped: found.skipped };
+}
 
 /** How the answer names what was searched for: `"Bananas"`, `/x/i`, or `button "Save"`. */
 function findQuery(params: { text?: string; regex?: string; role?: string; name?: string }): string {

@@ -30,6 +30,11 @@ async function pollUntil(page: Page, deadline: number, check: () => Promise<bool
   return check();
 }
 
+/** Playwright's own timeout sentence first (clients match it), then what was still missing and the next step. */
+function waitTimedOut(timeoutMs: number, what: string): string {
+  return `Timeout ${Math.round(timeoutMs)}ms exceeded. ${what.charAt(0).toUpperCase()}${what.slice(1)}. Take a snapshot to see what the page shows, or wait longer with "timeout".`;
+}
+
 export const waitTools = [
   defineTool({
     name: 'browser_wait_for',
@@ -60,18 +65,19 @@ export const waitTools = [
         return;
       }
       // As long as an action may wait (--timeout-action, 5 s by default), as in Playwright MCP, unless the call says.
-      const deadline = started + (params.timeout !== undefined ? params.timeout * 1000 : params.time !== undefined ? params.time * 1000 : session.config.actionTimeoutMs);
+      const timeoutMs = params.timeout !== undefined ? params.timeout * 1000 : params.time !== undefined ? params.time * 1000 : session.config.actionTimeoutMs;
+      const deadline = started + timeoutMs;
       const found: string[] = [];
       if (texts.length) {
         const ok = await pollUntil(tab.page, deadline, async () => {
           for (const text of texts) if (await visibleIn(tab.page, text)) { found.push(text); return true; }
           return false;
         });
-        if (!ok) throw new Error(`None of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared within ${Math.round((Date.now() - started) / 1000)} s. Take a snapshot to see what the page shows, or wait longer with "timeout".`);
+        if (!ok) throw new Error(waitTimedOut(timeoutMs, `none of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared`));
       }
       if (params.textGone !== undefined) {
         const gone = await pollUntil(tab.page, deadline, async () => !(await visibleIn(tab.page, params.textGone!)));
-        if (!gone) throw new Error(`${JSON.stringify(params.textGone)} is still visible after ${Math.round((Date.now() - started) / 1000)} s. Take a snapshot to see what the page shows, or wait longer with "timeout".`);
+        if (!gone) throw new Error(waitTimedOut(timeoutMs, `${JSON.stringify(params.textGone)} is still visible`));
       }
       if (found[0] !== undefined) recordPageCall(session, response, { method: 'waitForText', text: found[0], state: 'visible' });
       if (params.textGone !== undefined) recordPageCall(session, response, { method: 'waitForText', text: params.textGone, state: 'hidden' });
