@@ -1,8 +1,7 @@
 // The one table of server options. Each entry is a command-line flag, an ARIAREF_* environment
 // variable, a key of a flat JSON config file and a line of --help. Flags named like Playwright
 // MCP 0.0.83's keep its meaning, so `npx ariaref mcp` is a drop-in for `npx @playwright/mcp`.
-import { TOOL_GROUPS } from '../tools/index.js';
-import { TOOL_GROUP_ALIASES } from '../tools/config.js';
+import { TOOL_GROUPS, TOOL_GROUP_ALIASES } from '../tools/index.js';
 
 /**
  * boolean: --flag / --no-flag; string, number; list: comma or semicolon separated (repeating

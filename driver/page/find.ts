@@ -53,7 +53,7 @@ export async function findInPage(target: SnapshotTarget, query: FindQuery, frame
   return { matches, total, skipped };
 }
 
-/** Lines of surrounding snapshot shown on each side of a match, as Playwright MCP's browser_find does. */
+/** Lines of surrounding snapshot shown on each side of a match, as Playwright MCP's find tool shows them. */
 const CONTEXT_LINES = 3;
 
 function indentOf(line: string): number {

@@ -3,5 +3,5 @@
 export { allTools, enabledTools, listedTools, callTool, inputJsonSchema, toolResultText } from './registry.js';
 export type { Tool, ToolAnnotations } from './define.js';
 export { Session, type RootsProvider } from './session.js';
-export { defaultSessionConfig, DEFAULT_SNAPSHOT_TOKENS, TOOL_GROUPS, isCoreGroup, type ToolGroup, type SessionConfig, type SnapshotMode, type BeforeUnloadPolicy, type ConsoleLevel, type ImageResponses, type FilePathMode, type CodegenLanguage } from './config.js';
+export { defaultSessionConfig, DEFAULT_SNAPSHOT_TOKENS, TOOL_GROUPS, TOOL_GROUP_ALIASES, isCoreGroup, type ToolGroup, type SessionConfig, type SnapshotMode, type BeforeUnloadPolicy, type ConsoleLevel, type ImageResponses, type FilePathMode, type CodegenLanguage } from './config.js';
 export type { ToolResult, ContentBlock } from './result.js';

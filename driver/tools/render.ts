@@ -55,7 +55,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const mode = session.config.snapshotMode;
     const file = request.file ?? (!request.explicit
       ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
-    if (file) writeRedactedText(session.config.secrets, file, yaml);
+    if (file) writeRedactedText(session.config.secrets, file, yaml.trimEnd(), { finalNewline: false });
     if (request.file || (file && mode === 'file')) {
       if (!request.file) tab.lastSnapshot = { yaml, url: tab.page.url() };
       return fileLink('Snapshot', file!);
@@ -104,7 +104,11 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   if (snapshot) sections.push(section('Snapshot', snapshot));
   const events = [...await session.takeEvents(), ...response.events];
   if (events.length) sections.push(section('Events', bullets(events)));
-  const text = await session.relativizePaths(sections.join('\n\n') || '### Result\nDone.');
+  // Errors keep their paths whole (a missing browser at /abs/path must read as that path), as
+  // Playwright MCP shortens only the links to files it wrote.
+  const error = response.errors.length ? sections.shift()! : undefined;
+  const rest = await session.relativizePaths(sections.join('\n\n'));
+  const text = [error, rest].filter(Boolean).join('\n\n') || '### Result\nDone.';
   const content: ContentBlock[] = [{ type: 'text', text }];
   for (const image of response.images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
   return response.isError ? { content, isError: true } : { content };

@@ -25,8 +25,12 @@ export function redactResult(secrets: Secrets, result: ToolResult): ToolResult {
   return { ...result, content: result.content.map(block => block.type === 'text' ? { ...block, text: redactText(secrets, block.text) } : block) };
 }
 
-/** Writes a text output file (a `filename` answer, a snapshot file) with no secret value in it: files reach the agent too. */
-export function writeRedactedText(secrets: Secrets, path: string, text: string): void {
+/**
+ * Writes a text output file (a `filename` answer, a snapshot file) with no secret value in it:
+ * files reach the agent too. `finalNewline: false` keeps the text as is (snapshot files are
+ * byte for byte what Playwright MCP writes).
+ */
+export function writeRedactedText(secrets: Secrets, path: string, text: string, options: { finalNewline?: boolean } = {}): void {
   const redacted = redactText(secrets, text);
-  writeFileSync(path, redacted.endsWith('\n') ? redacted : redacted + '\n');
+  writeFileSync(path, options.finalNewline === false || redacted.endsWith('\n') ? redacted : redacted + '\n');
 }

@@ -13,6 +13,8 @@ import { runInitPages } from './init-page.js';
 /** Asks the client for its roots (MCP roots/list); [] when it has none or can't say. */
 export type RootsProvider = () => Promise<string[]>;
 
+const CRASH_RESET = 'Page crashed and was reset to about:blank.';
+
 export class Session {
   readonly tabs: Tab[] = [];
   private current: Tab | undefined;
@@ -37,10 +39,14 @@ export class Session {
   async ensureTab(): Promise<Tab> {
     const context = await this.ensureBrowserContext();
     if (this.current?.crashed) {
+      // As Playwright MCP resets it: the crashed page closed, a blank one current in its place,
+      // and the crash written to the new tab's console log (linked from Events) and told in Events.
       const crashed = this.current;
-      this.pendingNotes.push('The tab crashed; it was closed and a new blank tab opened. Navigate again to continue.');
       await crashed.page.close().catch(() => {});
       this.forget(crashed);
+      const fresh = await this.newTab();
+      fresh.logError(CRASH_RESET);
+      this.pendingEvents.push(() => `${CRASH_RESET} Navigate again to continue.`);
     }
     if (!this.current || this.current.isClosed()) {
       this.current = this.tabs.find(t => !t.isClosed());
@@ -143,7 +149,8 @@ export class Session {
 
   async filePolicy(): Promise<FilePolicy> {
     const roots = rootsToPaths(await this.roots().catch(() => []));
-    return { outputDir: this.outputDirFor(roots), roots: this.config.allowFileAccess ? [] : roots, allowAnywhere: this.config.allowFileAccess };
+    // No roots: the working directory is the workspace, allowed as Playwright MCP allows it.
+    return { outputDir: this.outputDirFor(roots), roots: roots.length ? roots : [workspaceOf(roots)], allowAnywhere: this.config.allowFileAccess };
   }
 
   /** Where files without a path go: --output-dir, else `.playwright-mcp` in the client's workspace. */
@@ -159,23 +166,25 @@ export class Session {
 
   /**
    * Paths as responses show them (--file-paths, default relative): files inside the workspace
-   * (the first root, else the working directory) as `./name`, as Playwright MCP prints them;
+   * (the first root, else the working directory) relative to it, as Playwright MCP prints them;
    * others stay absolute. Only a path that starts a word is rewritten, never one inside a URL.
    */
   async relativizePaths(text: string): Promise<string> {
     if (this.config.filePaths === 'absolute') return text;
     const workspace = workspaceOf(rootsToPaths(await this.roots().catch(() => [])));
     if (workspace === sep) return text;
-    const prefix = new RegExp(`(^|[\\s(\\[\`"'])${escapeRegExp(workspace + sep)}`, 'gm');
-    return text.replace(prefix, '$1./');
+    // Playwright MCP's printable path: relative to the workspace, with `./` only for a file
+    // directly in it (`./shot.png`, `output/page.png`, `.playwright-mcp/page.yml`).
+    const inside = new RegExp(`(^|[\\s(\\[\`"'])${escapeRegExp(workspace + sep)}([^\\s)\\]\`"']*)`, 'gm');
+    return text.replace(inside, (_, start: string, rest: string) => `${start}${rest.includes(sep) || rest.startsWith('.') ? '' : './'}${rest}`);
   }
 
-  /** An upload source path, checked against the roots (relative paths resolve against the first root). */
+  /** An upload source path, checked against the roots (relative paths resolve against the workspace). */
   async inputFile(path: string): Promise<string> {
     return checkFilePath(await this.filePolicy(), path, 'Upload');
   }
 
-  /** Where to write an output file: `requested` (checked) or a generated name in the output directory. */
+  /** Where to write an output file: `requested` (checked; relative to the workspace) or a generated name in the output directory. */
   async outputFile(requested: string | undefined, generatedName: string, purpose: string): Promise<string> {
     return outputPath(await this.filePolicy(), requested, generatedName, purpose);
   }
