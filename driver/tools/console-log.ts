@@ -54,21 +54,36 @@ export class ConsoleLogFile {
     this.off();
   }
 
+  /**
+   * A line of the server's own about the tab (that its page crashed and was reset), written as
+   * an error so every --console-level keeps it, as Playwright MCP logs it.
+   */
+  logError(text: string): void {
+    if (!this.path) this.startFile(undefined, Date.now());
+    this.write(`[ERROR] ${text}`, Date.now());
+  }
+
   private add(item: ConsoleItem, bucket: Bucket<ConsoleItem>): void {
     if (!meetsLevel(item.level, this.options.level ?? 'info')) return;
-    if (bucket !== this.bucket) {
-      // A new document starts a new file, as a new page's console starts empty.
-      this.bucket = bucket;
-      this.path = join(this.options.dir, timestampedName('console', 'log'));
-      this.lines = this.linked = this.bytes = 0;
-      this.startedAt = item.lastTime;
-      this.full = false;
-      this.batch = undefined;
-    }
+    // A new document starts a new file, as a new page's console starts empty.
+    if (bucket !== this.bucket) this.startFile(bucket, item.lastTime);
+    this.write(redactText(this.options.secrets ?? {}, entryText(item)), item.lastTime);
+  }
+
+  private startFile(bucket: Bucket<ConsoleItem> | undefined, time: number): void {
+    this.bucket = bucket;
+    this.path = join(this.options.dir, timestampedName('console', 'log'));
+    this.lines = this.linked = this.bytes = 0;
+    this.startedAt = time;
+    this.full = false;
+    this.batch = undefined;
+  }
+
+  private write(entry: string, at: number): void {
     if (this.full) return;
     // `[     12ms] ` since the file began, as Playwright MCP's log lines start.
-    const time = `[${String(Math.max(0, item.lastTime - this.startedAt)).padStart(8, ' ')}ms] `;
-    let text = time + redactText(this.options.secrets ?? {}, entryText(item));
+    const time = `[${String(Math.max(0, at - this.startedAt)).padStart(8, ' ')}ms] `;
+    let text = time + entry;
     this.bytes += Buffer.byteLength(text);
     if (this.bytes > MAX_FILE_BYTES) {
       this.full = true;
@@ -93,7 +108,8 @@ export class ConsoleLogFile {
 /** `[ERROR] text @ url:line`, then the stack of an uncaught error. */
 function entryText(item: ConsoleItem): string {
   const type = item.source === 'error' ? 'uncaught' : item.type;
-  const where = item.location ? ` @ ${item.location.url}:${item.location.line}` : '';
+  // Playwright MCP's line number (0-based, as Playwright reports it), as in the listing.
+  const where = item.location ? ` @ ${item.location.url}:${item.location.line - 1}` : '';
   const stack = item.stack && !item.stack.startsWith(item.text) ? `\n${item.stack}` : '';
   return `[${type.toUpperCase()}] ${item.text}${where}${stack}`;
 }

@@ -1,5 +1,6 @@
 // Every file the server reads for an upload or writes (screenshots, PDFs, downloads) must sit
-// inside the client's roots (MCP roots/list) or the output directory, unless
+// inside the client's roots (MCP roots/list; the working directory when there are none) or the
+// output directory, unless
 // --allow-file-access lifts the restriction: an agent steered by a hostile page must not be
 // able to exfiltrate ~/.ssh through an upload or overwrite files through a "save as".
 import { accessSync, constants, mkdirSync, realpathSync } from 'node:fs';
@@ -52,23 +53,26 @@ export function isInside(path: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
 }
 
+/**
+ * `roots`: the client's roots, or the working directory when it has none (as Playwright MCP
+ * allows its workspace); the first is the workspace that relative paths resolve against.
+ */
 export interface FilePolicy { outputDir: string; roots: string[]; allowAnywhere: boolean }
 
 /** Throws an actionable error unless the path is allowed; returns it absolute. */
 export function checkFilePath(policy: FilePolicy, path: string, purpose: string): string {
-  const base = policy.roots[0] ?? policy.outputDir;
-  const absolute = isAbsolute(path) ? path : resolve(base, path);
+  const absolute = resolve(workspaceOf(policy.roots), path);
   if (policy.allowAnywhere) return absolute;
-  const allowed = [policy.outputDir, ...policy.roots];
+  // The roots first: they are the folders the agent chose; the output directory is ours.
+  const allowed = [...policy.roots, policy.outputDir];
   if (allowed.some(dir => isInside(absolute, dir))) return absolute;
-  throw new Error(`${purpose}: ${absolute} is outside the allowed folders (${allowed.join(', ')}). Use a path inside one of them, or start the server with --allow-file-access.`);
+  // Worded as Playwright MCP words it (clients match on it), then the way out.
+  throw new Error(`File access denied: ${absolute} is outside allowed roots. Allowed roots: ${allowed.join(', ')}. Use a path inside one of them for the ${purpose.toLowerCase()}, or start the server with --allow-file-access.`);
 }
 
-/** A file name for output: explicit (checked) or generated in the output directory. */
+/** A file name for output: explicit (checked; relative to the workspace) or generated in the output directory. */
 export function outputPath(policy: FilePolicy, requested: string | undefined, fallbackName: string, purpose: string): string {
-  const path = requested
-    ? checkFilePath({ ...policy, roots: policy.roots }, isAbsolute(requested) ? requested : resolve(policy.outputDir, requested), purpose)
-    : resolve(policy.outputDir, fallbackName);
+  const path = requested ? checkFilePath(policy, requested, purpose) : resolve(policy.outputDir, fallbackName);
   mkdirSync(dirname(path), { recursive: true });
   return path;
 }

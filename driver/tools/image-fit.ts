@@ -1,4 +1,4 @@
-// Makes an inline screenshot fit what MCP clients accept: longest edge <= 1568 px (beyond that
+// Makes an inline screenshot (PNG, JPEG or WebP) fit what MCP clients accept: longest edge <= 1568 px (beyond that
 // models downscale anyway) and under ~1 MB once base64-encoded. The full-size image is saved to
 // disk separately; this only shapes the copy sent in the response. Downscaling uses Chromium's
 // own capture with a clip scale (no image library needed).
@@ -10,10 +10,14 @@ export const MAX_BYTES = 740_000;
 
 export interface ImageSize { width: number; height: number }
 
-/** Pixel size from a PNG or JPEG header; undefined for anything else. */
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** Pixel size from a PNG, JPEG or WebP header; undefined for anything else. */
 export function imageSize(buffer: Buffer): ImageSize | undefined {
   if (buffer.length > 24 && buffer.readUInt32BE(0) === 0x89504e47)
     return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+  if (buffer.length > 30 && buffer.toString('latin1', 0, 4) === 'RIFF' && buffer.toString('latin1', 8, 12) === 'WEBP')
+    return webpSize(buffer);
   if (buffer.length > 4 && buffer[0] === 0xff && buffer[1] === 0xd8) {
     let offset = 2;
     while (offset + 9 < buffer.length) {
@@ -29,6 +33,19 @@ export function imageSize(buffer: Buffer): ImageSize | undefined {
   return undefined;
 }
 
+/** The canvas size of a WebP file: extended (VP8X), lossy (VP8) and lossless (VP8L) layouts. */
+function webpSize(buffer: Buffer): ImageSize | undefined {
+  switch (buffer.toString('latin1', 12, 16)) {
+    case 'VP8X': return { width: buffer.readUIntLE(24, 3) + 1, height: buffer.readUIntLE(27, 3) + 1 };
+    case 'VP8 ': return { width: buffer.readUInt16LE(26) & 0x3fff, height: buffer.readUInt16LE(28) & 0x3fff };
+    case 'VP8L': {
+      const bits = buffer.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+  }
+  return undefined;
+}
+
 export function fits(buffer: Buffer): boolean {
   const size = imageSize(buffer);
   return buffer.length <= MAX_BYTES && !!size && Math.max(size.width, size.height) <= MAX_EDGE_PX;
@@ -38,9 +55,9 @@ export function fits(buffer: Buffer): boolean {
 export interface Region { x: number; y: number; width: number; height: number }
 export type Capture = { kind: 'viewport' } | { kind: 'fullPage' } | { kind: 'region'; region: Region };
 
-export interface FittedImage { data: Buffer; mimeType: 'image/png' | 'image/jpeg'; note?: string }
+export interface FittedImage { data: Buffer; mimeType: `image/${ImageFormat}`; note?: string }
 
-async function captureScaled(page: Page, capture: Capture, format: 'png' | 'jpeg', quality: number | undefined, maxEdge: number): Promise<Buffer> {
+async function captureScaled(page: Page, capture: Capture, format: ImageFormat, quality: number | undefined, maxEdge: number): Promise<Buffer> {
   const session = await page.context().newCDPSession(page);
   try {
     const metrics = await session.send('Page.getLayoutMetrics') as any;
@@ -63,11 +80,11 @@ async function captureScaled(page: Page, capture: Capture, format: 'png' | 'jpeg
 }
 
 /** Returns `original` when it already fits, else a smaller capture of the same region. */
-export async function fitForClients(page: Page, original: Buffer, capture: Capture, format: 'png' | 'jpeg'): Promise<FittedImage> {
-  const mime = (f: 'png' | 'jpeg') => (f === 'png' ? 'image/png' : 'image/jpeg') as FittedImage['mimeType'];
+export async function fitForClients(page: Page, original: Buffer, capture: Capture, format: ImageFormat): Promise<FittedImage> {
+  const mime = (f: ImageFormat): FittedImage['mimeType'] => `image/${f}`;
   if (fits(original)) return { data: original, mimeType: mime(format) };
-  const attempts: Array<{ format: 'png' | 'jpeg'; quality?: number; edge: number }> = [
-    { format, quality: format === 'jpeg' ? 80 : undefined, edge: MAX_EDGE_PX },
+  const attempts: Array<{ format: ImageFormat; quality?: number; edge: number }> = [
+    { format, quality: format === 'png' ? undefined : 80, edge: MAX_EDGE_PX },
     { format: 'jpeg', quality: 70, edge: MAX_EDGE_PX },
     { format: 'jpeg', quality: 50, edge: 1200 },
     { format: 'jpeg', quality: 40, edge: 800 },

@@ -116,12 +116,19 @@ export class Tab {
     return [...(link ? [`- ${link}`] : []), ...formatChanges({ ...changes, problems, modalStates: [] })];
   }
 
+  /** Writes one of the server's own error lines to the tab's console log file (see ConsoleLogFile.logError). */
+  logError(text: string): void {
+    this.consoleLog.logError(text);
+  }
+
   isClosed(): boolean {
     return this.page.isClosed();
   }
 
   /** The page title, bounded; while a dialog freezes the page, the last one seen. */
   async title(): Promise<string> {
+    // A crashed page has no title to read (and would not answer): the tab list shows it empty.
+    if (this.crashed) return '';
     if (this.isBlocked()) return this.lastTitle;
     const aria = await this.aria().catch(() => undefined);
     const title = aria ? await aria.title(this.lastTitle) : this.lastTitle;

@@ -93,17 +93,19 @@ describe("a session in Playwright MCP's terms", () => {
 
     const saved = await call(client, 'browser_storage_state', { filename: 'state.json' });
     expect(saved.isError, saved.text).toBe(false);
-    const state = JSON.parse(readFileSync(join(workspace, '.playwright-mcp', 'state.json'), 'utf8'));
+    // A relative file name resolves against the workspace (the client's root), as Playwright MCP resolves it.
+    const state = JSON.parse(readFileSync(join(workspace, 'state.json'), 'utf8'));
     expect(state.cookies.map((c: { name: string }) => c.name)).toContain('sid');
 
     const shot = await call(client, 'browser_take_screenshot', { type: 'png', filename: 'account.png' });
     expect(shot.isError, shot.text).toBe(false);
-    expect(existsSync(join(workspace, '.playwright-mcp', 'account.png'))).toBe(true);
-    expect(shot.text).toContain('(./.playwright-mcp/account.png)');
+    expect(existsSync(join(workspace, 'account.png'))).toBe(true);
+    expect(shot.text).toContain('[Screenshot of viewport](./account.png)');
     expect(shot.images).toHaveLength(0);
-    expect(sectionOf(shot.text, 'Ran Playwright code')).toContain("await page.screenshot({ path: './.playwright-mcp/account.png' });");
+    expect(sectionOf(shot.text, 'Ran Playwright code')).toContain("await page.screenshot({ path: './account.png' });");
 
     const closed = await call(client, 'browser_close', {});
     expect(closed.isError, closed.text).toBe(false);
+    expect(sectionOf(closed.text, 'Ran Playwright code')).toBe('```js\nawait page.close()\n```');
   });
 });

@@ -1,6 +1,7 @@
 // The registry used without MCP (as the CLI and fixtures use it): the browser starts lazily,
 // and a crashed tab or a dead browser is replaced on the next call, which says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { defaultConfig } from '../../driver/mcp/config.js';
 import { Session } from '../../driver/tools/session.js';
 import { BrowserHost } from '../../driver/browser/host.js';
@@ -42,8 +43,23 @@ describe('lazy start and recovery', () => {
     await new Promise(resolve => setTimeout(resolve, 500));
     const result = await callTool(context, 'browser_navigate', { url: `${site.origin}/target` });
     expect(result.isError, text(result)).toBeFalsy();
-    expect(sectionOf(text(result), 'Page')).toContain('The tab crashed');
+    // Told as Playwright MCP tells it: in Events, and in the new tab's console log file.
+    const events = sectionOf(text(result), 'Events');
+    expect(events).toContain('Page crashed and was reset to about:blank.');
+    const log = /New console entries: (\S+?\.log)/.exec(events)?.[1];
+    expect(log, events).toBeDefined();
+    expect(readFileSync(log!, 'utf8')).toContain('[ERROR] Page crashed and was reset to about:blank.');
     expect(sectionOf(text(result), 'Page')).toContain('Title: Target page');
+  });
+
+  it('marks a crashed tab that is not the current one in the tab list', async () => {
+    await callTool(context, 'browser_tabs', { action: 'new' });
+    const other = context.tabs[1]!;
+    await callTool(context, 'browser_tabs', { action: 'select', index: 0 });
+    await Promise.all([other.page.waitForEvent('crash'), other.page.goto('chrome://crash').catch(() => {})]);
+    const listed = await callTool(context, 'browser_tabs', { action: 'list' });
+    expect(sectionOf(text(listed), 'Result')).toContain('- 1: [](about:blank) [crashed]');
+    await callTool(context, 'browser_tabs', { action: 'close', index: 1 });
   });
 
   it('restarts a browser that went away and says so', async () => {

@@ -196,7 +196,7 @@ describe('file upload', () => {
     const ref = refOf(sectionOf(nav.text, 'Snapshot'), 'button', 'Attachment');
     const refused = await call(client, 'browser_file_upload', { ref, paths: ['/etc/hostname'] });
     expect(refused.isError).toBe(true);
-    expect(refused.text).toContain('outside the allowed folders');
+    expect(refused.text).toContain('outside allowed roots');
     expect(refused.text).toContain('--allow-file-access');
   });
 });

@@ -24,7 +24,7 @@ export function dropResult(target: string, files: string[], mimeTypes: string[])
   return `Dropped ${what} onto ${target}.`;
 }
 
-export const NOTHING_TO_DROP = 'Nothing to drop: pass "paths" (files) and/or "data" (MIME type → text).';
+export const NOTHING_TO_DROP = 'At least one of "paths" or "data" must be provided. Pass "paths" (files) and/or "data" (MIME type → text).';
 
 const MEDIA_FEATURE: Record<string, string> = {
   colorScheme: 'prefers-color-scheme', reducedMotion: 'prefers-reduced-motion', forcedColors: 'forced-colors', contrast: 'prefers-contrast', media: 'media type',

@@ -41,11 +41,17 @@ async function render(tab: Tab, result: JSHandle): Promise<string> {
   return text.length > MAX_RESULT_CHARS ? text.slice(0, MAX_RESULT_CHARS) + `\n… (${text.length - MAX_RESULT_CHARS} more characters cut)` : text;
 }
 
-async function evaluateIn(frame: Frame, source: string, element: ElementHandle | undefined): Promise<JSHandle> {
+async function evaluateIn(frame: Frame, source: string, element: ElementHandle | undefined): Promise<{ result: JSHandle; isFunction: boolean }> {
   // The agent's text becomes a function in the page (never in this Node process); an expression
   // that is not a function is returned as its value.
   const fn = await frame.evaluateHandle(`(${source})`);
-  return fn.evaluateHandle((f: unknown, el: unknown) => typeof f === 'function' ? f(el) : f, element);
+  const isFunction = await fn.evaluate(f => typeof f === 'function');
+  return { result: await fn.evaluateHandle((f: unknown, el: unknown) => typeof f === 'function' ? f(el) : f, element), isFunction };
+}
+
+/** The code shows a function, as Playwright MCP does: an expression `1+1` becomes `() => (1+1)`. */
+function codeFunction(source: string, isFunction: boolean): string {
+  return isFunction ? source : `() => (${source})`;
 }
 
 export const evaluateTools = [
@@ -66,8 +72,9 @@ export const evaluateTools = [
     async handle(session, params, response) {
       let text = '(no result: the page opened a dialog first, see Modal state)';
       const current = await session.ensureTab();
+      // The element's locator is named before the function runs: the function may remove it.
       if (params.target) await recordElementCall(session, response, current, params.target, { method: 'evaluate', text: params.function });
-      else recordPageCall(session, response, { method: 'evaluate', expression: params.function });
+      let isFunction = true;
       await act(session, response, async tab => {
         let element: ElementHandle | undefined;
         let frame = tab.page.mainFrame();
@@ -75,11 +82,14 @@ export const evaluateTools = [
           element = (await (await locate(tab, params.target)).elementHandle()) ?? undefined;
           frame = (await element?.ownerFrame()) ?? frame;
         }
-        const result = await withDeadline(evaluateIn(frame, params.function, element), EVALUATE_LIMIT_MS,
+        const evaluated = await withDeadline(evaluateIn(frame, params.function, element), EVALUATE_LIMIT_MS,
           () => new Error(`The function did not finish within ${EVALUATE_LIMIT_MS / 1000} s (an endless loop or a promise that never settles?). The page may stay frozen: open a fresh tab with browser_tabs action "new" and close this one.`));
-        text = await render(tab, result);
-        await result.dispose().catch(() => {});
+        isFunction = evaluated.isFunction;
+        text = await render(tab, evaluated.result);
+        await evaluated.result.dispose().catch(() => {});
       });
+      // Recorded once it ran: only then is it known whether the text was a function or an expression.
+      if (!params.target) recordPageCall(session, response, { method: 'evaluate', expression: codeFunction(params.function, isFunction) });
       const on = params.target ? ` on ${describeTarget({ element: params.element, target: params.target })}` : '';
       if (params.filename) {
         const path = await session.outputFile(params.filename, timestampedName('evaluate', 'json'), 'Evaluation result');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
 import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
-import { recordElementCall } from '../codegen/record.js';
+import { recordElementCall, recordPageCall } from '../codegen/record.js';
 import { lookupSecret, type Secrets } from '../secrets.js';
 import type { LocatorCall } from '../codegen/locator.js';
 import type { Session } from '../session.js';
@@ -177,6 +177,7 @@ export const formTools = [
       if (!chooserOpen && !params.target)
         throw new Error('No file chooser is open. Click the upload control first (browser_click opens the chooser), or pass the ref of the <input type=file>.');
       if (chooserOpen) {
+        recordPageCall(session, response, { method: 'fileChooserSetFiles', paths });
         const outcome = await tab.step(() => tab.collectors.modal.takeFileChooser().setFiles(paths));
         response.addWait(outcome.wait);
         response.setIncludeSnapshot();

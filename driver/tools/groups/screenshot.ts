@@ -4,10 +4,16 @@ import { z } from 'zod';
 import { writeFileSync } from 'node:fs';
 import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
-import { fitForClients, type Capture } from '../image-fit.js';
+import { fitForClients, type Capture, type ImageFormat } from '../image-fit.js';
 import { elementParam, locate, targetAliases } from './common.js';
 import { fileLink } from '../format/sections.js';
 import { recordPageCall } from '../codegen/record.js';
+
+/** The format a file name asks for by its extension, if any. */
+function formatOfName(filename: string | undefined): ImageFormat | undefined {
+  const extension = /\.(png|jpe?g|webp)$/i.exec(filename ?? '')?.[1].toLowerCase();
+  return extension === 'jpg' ? 'jpeg' : extension as ImageFormat | undefined;
+}
 
 export const screenshotTools = [
   defineTool({
@@ -17,7 +23,7 @@ export const screenshotTools = [
     description: 'Take a screenshot of the current page, the full page or one element. You can\'t act on what you see in it: use browser_snapshot for actions.',
     params: {
       type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
-      filename: z.string().optional().describe('File name to save the screenshot to (inside the output directory or the client roots). Defaults to screenshot-<timestamp>.<type>.'),
+      filename: z.string().optional().describe('File name to save the screenshot to; a relative name resolves against the workspace (the first client root, else the working directory). Defaults to page-<timestamp>.<type> in the output directory.'),
       element: elementParam,
       target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; screenshots just that element'),
       fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page instead of the viewport. Cannot be used with target.'),
@@ -28,10 +34,10 @@ export const screenshotTools = [
     async handle(session, params, response) {
       if (params.target && params.fullPage) throw new Error('Pass either "target" (one element) or "fullPage", not both.');
       const tab = await session.ensureTab();
-      const asked = params.type ?? (/\.jpe?g$/i.test(params.filename ?? '') ? 'jpeg' : /\.webp$/i.test(params.filename ?? '') ? 'webp' : 'png');
-      // Playwright encodes png and jpeg; a webp request is served as png, and the result says so.
-      const type = asked === 'jpeg' ? 'jpeg' : 'png';
-      const options = { type, scale: params.scale ?? 'css', quality: type === 'jpeg' ? 90 : undefined, timeout: 15_000 } as const;
+      const type = params.type ?? formatOfName(params.filename) ?? 'png';
+      const scale = params.scale ?? 'css';
+      const quality = type === 'jpeg' ? 90 : undefined;
+      const options = { type, scale, quality, timeout: 15_000 } as const;
       let capture: Capture;
       let buffer: Buffer;
       if (params.target) {
@@ -43,12 +49,17 @@ export const screenshotTools = [
         buffer = await tab.page.screenshot({ ...options, fullPage: !!params.fullPage });
         capture = params.fullPage ? { kind: 'fullPage' } : { kind: 'viewport' };
       }
-      // Named and linked as Playwright MCP does: page-<time>.png / element-<time>.png, "Screenshot of viewport".
-      const path = await session.outputFile(params.filename, timestampedName(params.target ? 'element' : 'page', type === 'png' ? 'png' : 'jpg'), 'Screenshot');
+      // Named and linked as Playwright MCP does: page-<time>.<type> / element-<time>.<type>, "Screenshot of viewport".
+      const path = await session.outputFile(params.filename, timestampedName(params.target ? 'element' : 'page', type), 'Screenshot');
       writeFileSync(path, buffer);
-      if (!params.target) recordPageCall(session, response, { method: 'screenshot', path: await session.relativizePaths(path), fullPage: !!params.fullPage });
+      if (!params.target) {
+        recordPageCall(session, response, {
+          method: 'screenshot', path: await session.relativizePaths(path), fullPage: !!params.fullPage,
+          type: type === 'png' ? undefined : type, quality, scale: scale === 'device' ? scale : undefined,
+        });
+      }
       const label = params.target ? params.element || 'element' : params.fullPage ? 'full page' : 'viewport';
-      response.addResult(`${fileLink(`Screenshot of ${label}`, path)}${asked === 'webp' ? '\n(Saved as png: webp is not available.)' : ''}`);
+      response.addResult(fileLink(`Screenshot of ${label}`, path));
       // Asked to save it to a file, the agent gets the link only, as from Playwright MCP: no image tokens.
       if (params.filename) return;
       const fitted = await fitForClients(tab.page, buffer, capture, type);

@@ -90,6 +90,7 @@ export const tabTools = [
     ignoresModal: true,
     async handle(session, _params, response) {
       const dialogs = openDialogsOf(session.tabs);
+      recordPageCall(session, response, { method: 'close' });
       const closed = await session.closeBrowser();
       response.skipPage = true;
       response.addResult(closed ? 'Closed the browser.' : 'Let go of the browser; it keeps running because its profile or connection is shared. The next tool picks it up again.');
