@@ -41,10 +41,8 @@ export class Session {
     if (this.current?.crashed) {
       // As Playwright MCP resets it: the crashed page closed, a blank one current in its place,
       // and the crash written to the new tab's console log (linked from Events) and told in Events.
-      const crashed = this.current;
-      await crashed.page.close().catch(() => {});
-      this.forget(crashed);
-      const fresh = await this.newTab();
+      // In its place (same index), so the other tabs keep theirs.
+      const fresh = await this.replaceTab(this.current);
       fresh.logError(CRASH_RESET);
       this.pendingEvents.push(() => `${CRASH_RESET} Navigate again to continue.`);
     }

@@ -294,9 +294,9 @@ describe('downloads', () => {
     await page.click('#l');
     await expect.poll(() => collectors.downloads.list().length).toBe(2);
     await collectors.downloads.settled();
-    const events = formatChanges(changesSince(collectors, before)).filter(line => line.includes('[download]'));
+    const events = formatChanges(changesSince(collectors, before)).filter(line => line.includes('Downloaded file'));
     expect(events).toHaveLength(2);
-    expect(events[0]).toContain(`saved to ${outputDir}`);
+    expect(events[0]).toContain(`to "${outputDir}`);
     expect(formatChanges(changesSince(collectors, mark(collectors)))).toEqual([]);
     const [one, two] = collectors.downloads.list();
     expect(one.state).toBe('saved');

@@ -95,7 +95,7 @@ describe('hostile pages', () => {
     // A second tab on the alert page: closing it and selecting the first works.
     const opened = await timed('1 new tab', 'browser_tabs', { action: 'new', url: `${site.origin}/alerts` });
     expect(opened.isError, opened.text).toBe(false);
-    expect(sectionOf(opened.text, 'Modal state')).toContain('alert dialog');
+    expect(sectionOf(opened.text, 'Modal state')).toContain('"alert" dialog');
     const listed = await timed('1 tabs list', 'browser_tabs', { action: 'list' });
     expect(listed.isError, listed.text).toBe(false);
     const closed = await timed('1 tabs close', 'browser_tabs', { action: 'close', index: 1 });
@@ -166,7 +166,7 @@ describe('hostile pages', () => {
     expect(`${click.text}\n${after.text}`).toMatch(/The current tab \(http:\/\/[^)]*\/self-close\) closed itself; tab \d+ \([^)]*popup[^)]*\) is now the current tab/);
     const listedAfter = await timed('4 tabs list after self-close', 'browser_tabs', { action: 'list' });
     expect(sectionOf(listedAfter.text, 'Result')).not.toContain('/self-close');
-    expect(sectionOf(listedAfter.text, 'Result').split('\n').filter(line => /^- \d+:/.test(line)).length).toBe(12);
+    expect(sectionOf(listedAfter.text, 'Result').split('\n').filter(line => /^- \d+:/.test(line)).length, listedAfter.text).toBe(12);
     await healthProbe('4');
   }, 240_000);
 

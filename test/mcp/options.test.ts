@@ -381,7 +381,7 @@ describe('registry', () => {
     expect(vision.content[0]).toMatchObject({ text: expect.stringContaining('--caps vision') });
     const bad = await callTool(context, 'browser_wait_for', { time: 'soon' });
     expect(bad.isError).toBe(true);
-    expect(bad.content[0]).toMatchObject({ text: expect.stringMatching(/"time": expected number/) });
+    expect(bad.content[0]).toMatchObject({ text: expect.stringMatching(/expected number, received string\n  → at time/) });
     expect(context.tabs).toHaveLength(0);
   });
 });

@@ -84,7 +84,7 @@ describe('output directory and --file-paths', () => {
     const shot = await s.call('browser_take_screenshot');
     const link = /\[Screenshot of viewport\]\((\S+\.png)\)/.exec(shot.text);
     expect(link, shot.text).not.toBeNull();
-    expect(link![1]).toMatch(/^\.\/\.playwright-mcp\/page-.*\.png$/);
+    expect(link![1]).toMatch(/^\.playwright-mcp\/page-.*\.png$/);
     expect(existsSync(join(root, link![1]!))).toBe(true);
     expect(shot.text).not.toContain(root);
   });

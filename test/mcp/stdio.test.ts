@@ -212,7 +212,7 @@ describe('argument errors', () => {
     expect(unknown.text).toContain('"adress"');
     const badEnum = await call(client, 'browser_tabs', { action: 'open' });
     expect(badEnum.isError).toBe(true);
-    expect(badEnum.text).toMatch(/"action".*list/);
+    expect(badEnum.text).toMatch(/expected one of "list"[\s\S]*→ at action/);
     const noTool = await call(client, 'browser_fly');
     expect(noTool.isError).toBe(true);
     expect(noTool.text).toContain('Tool "browser_fly" not found');

@@ -38,7 +38,8 @@ let outputDir: string;
 beforeAll(async () => {
   site = await servePages(pages);
   outputDir = tempDir('ariaref-target-');
-  client = await stdioClient(['--output-dir', outputDir]);
+  // The output dir is the client's root too: relative file names resolve against the workspace.
+  client = await stdioClient(['--output-dir', outputDir], { roots: [outputDir] });
 });
 
 afterAll(async () => {
@@ -214,9 +215,11 @@ describe('console all and filename', () => {
     const section = sectionOf(snap.text, 'Snapshot');
     const path = /^- \[Snapshot\]\((.+)\)$/m.exec(section)?.[1];
     expect(path, section).toBeDefined();
-    expect(dirname(path!)).toBe(resolve(outputDir));
-    expect(existsSync(path!)).toBe(true);
-    expect(readFileSync(path!, 'utf8')).toMatch(/- button "Go" \[ref=e\d+\]/);
+    expect(path).toBe('./page.yml');
+    const file = resolve(outputDir, path!);
+    expect(dirname(file)).toBe(resolve(outputDir));
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(/- button "Go" \[ref=e\d+\]/);
     expect(snap.text).not.toContain('button "Go"');
   });
 });
