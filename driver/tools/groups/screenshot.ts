@@ -23,7 +23,7 @@ export const screenshotTools = [
     description: 'Take a screenshot of the current page, the full page or one element. You can\'t act on what you see in it: use browser_snapshot for actions.',
     params: {
       type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
-      filename: z.string().optional().describe('File name to save the screenshot to; a relative name resolves against the workspace (the first client root, else the working directory). Defaults to page-<timestamp>.<type> in the output directory.'),
+      filename: z.string().optional().describe('File name to save the screenshot to, relative to the workspace. Defaults to page-<timestamp>.<type>.'),
       element: elementParam,
       target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; screenshots just that element'),
       fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page instead of the viewport. Cannot be used with target.'),
