@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { call, servePages, startHttpServer, tempDir, type PageServer } from './helpers.js';
 import { debugEnabled } from '../../driver/debug-log.js';
+import { hostAllowed } from '../../driver/mcp/http.js';
 
 let site: PageServer;
 let server: { process: ChildProcess; url: string; stderr: () => string } | undefined;
@@ -50,6 +51,22 @@ describe('DEBUG patterns', () => {
     expect(debugEnabled('pw:mcp:test', '*,-pw:mcp:test')).toBe(false);
     expect(debugEnabled('pw:mcp:test', 'pw:mcp')).toBe(false);
     expect(debugEnabled('pw:mcp:test', undefined)).toBe(false);
+  });
+});
+
+describe('Host check', () => {
+  it('accepts only the allowed Host headers (by default the banner address, as Playwright MCP checks)', () => {
+    const banner = ['localhost:8931'];
+    expect(hostAllowed('localhost:8931', banner)).toBe(true);
+    expect(hostAllowed('LOCALHOST:8931', banner)).toBe(true);
+    expect(hostAllowed('localhost:9999', banner)).toBe(false);
+    expect(hostAllowed('127.0.0.1:8931', banner)).toBe(false);
+    expect(hostAllowed('attacker.example:8931', banner)).toBe(false);
+    expect(hostAllowed('127.0.0.1.attacker.example', banner)).toBe(false);
+    expect(hostAllowed(undefined, banner)).toBe(false);
+    expect(hostAllowed('box.lan:8931', ['box.lan'])).toBe(true);
+    expect(hostAllowed('box.lan:8931', ['box.lan:8931', 'localhost:8931'])).toBe(true);
+    expect(hostAllowed('anything', ['*'])).toBe(true);
   });
 });
 

@@ -7,7 +7,6 @@ import { ConfigError, defaultConfig, helpText, parseConfig, parseDotenv } from '
 import { readFileSync } from 'node:fs';
 import { originVerdict } from '../../driver/browser/origins.js';
 import { checkFilePath } from '../../driver/tools/files.js';
-import { hostAllowed } from '../../driver/mcp/http.js';
 import { allTools, callTool, enabledTools, inputJsonSchema } from '../../driver/tools/registry.js';
 import { Session } from '../../driver/tools/session.js';
 import { BrowserHost } from '../../driver/browser/host.js';
@@ -329,19 +328,6 @@ describe('safety', () => {
     expect(checkFilePath({ ...policy, allowAnywhere: true }, '/etc/passwd', 'Upload')).toBe('/etc/passwd');
   });
 
-  it('accepts only the allowed Host headers (by default the banner address, as Playwright MCP checks)', () => {
-    const banner = ['localhost:8931'];
-    expect(hostAllowed('localhost:8931', banner)).toBe(true);
-    expect(hostAllowed('LOCALHOST:8931', banner)).toBe(true);
-    expect(hostAllowed('localhost:9999', banner)).toBe(false);
-    expect(hostAllowed('127.0.0.1:8931', banner)).toBe(false);
-    expect(hostAllowed('attacker.example:8931', banner)).toBe(false);
-    expect(hostAllowed('127.0.0.1.attacker.example', banner)).toBe(false);
-    expect(hostAllowed(undefined, banner)).toBe(false);
-    expect(hostAllowed('box.lan:8931', ['box.lan'])).toBe(true);
-    expect(hostAllowed('box.lan:8931', ['box.lan:8931', 'localhost:8931'])).toBe(true);
-    expect(hostAllowed('anything', ['*'])).toBe(true);
-  });
 });
 
 describe('registry', () => {
