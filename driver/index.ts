@@ -22,7 +22,7 @@ export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';
 export { BrowserHost, deviceContextOptions, type HostOptions, type ContextLease } from './browser/host.js';
 export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
-export { lifecycleLog, debugEnabled } from './debug-log.js';
+export { lifecycleLog, debugLog, debugEnabled } from './debug-log.js';
 // ---- refs, snapshots, diffs ----
 export { RefError, isRef, parseRef, type RefErrorKind, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
 export { describeCoveringElement, explainInterceptedClick, formatCoveringElement, isInterceptedClickError, type CoveringElement } from './page/covering.js';

@@ -212,7 +212,10 @@ async function addInitScripts(context: BrowserContext, config: HostOptions): Pro
 function launchOptions(config: HostOptions): LaunchOptions {
   const base = chromiumLaunchOptions({ headless: config.headless, executablePath: config.executablePath, args: [...config.browserArgs, ...(config.launchOptions?.args ?? [])] });
   // An explicit sandbox request wins over the "no sandbox as root" default.
-  const args = config.launchOptions?.chromiumSandbox ? base.args!.filter(a => a !== '--no-sandbox') : base.args;
+  const args = config.launchOptions?.chromiumSandbox ? base.args!.filter(a => a !== '--no-sandbox') : [...base.args!];
+  // navigator.webdriver stays false, as Playwright MCP launches Chromium: sites that turn
+  // automation away would refuse the agent (unless the user set blink features themselves).
+  if (!args.some(a => a.startsWith('--disable-blink-features'))) args.push('--disable-blink-features=AutomationControlled');
   return { ...base, ...config.launchOptions, headless: base.headless, executablePath: base.executablePath, args };
 }
 

@@ -3,7 +3,7 @@
 // disconnected), its tabs and the current one, and the events/notes waiting to be reported in
 // the next response.
 import type { BrowserContext, Page } from 'playwright';
-import { enforceOrigins, escapeRegExp, installWebMCP, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
+import { debugLog, enforceOrigins, escapeRegExp, installWebMCP, newSessionIds, type BrowserHost, type ContextLease } from '../index.js';
 import type { SessionConfig } from './config.js';
 import { sep } from 'node:path';
 import { checkFilePath, defaultOutputDir, outputPath, rootsToPaths, workspaceOf, type FilePolicy } from './files.js';
@@ -217,8 +217,13 @@ export class Session {
     context.setDefaultNavigationTimeout(this.config.navigationTimeoutMs);
     await enforceOrigins(context, { allowed: this.config.allowedOrigins, blocked: this.config.blockedOrigins });
     if (this.config.webmcp) await installWebMCP(context);
-    context.on('close', () => { if (this.lease) this.leaseLost = true; });
-    context.browser()?.on('disconnected', () => { if (this.lease) this.leaseLost = true; });
+    const lost = () => {
+      if (!this.lease || this.leaseLost) return;
+      this.leaseLost = true;
+      debugLog('pw:mcp:backend', 'browser disconnected');
+    };
+    context.on('close', lost);
+    context.browser()?.on('disconnected', lost);
     for (const page of context.pages()) this.adopt(page, false);
     context.on('page', page => this.adopt(page, true));
     return lease;

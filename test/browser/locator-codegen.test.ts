@@ -87,6 +87,9 @@ describe('generated locators', () => {
     expect(actionCode(locator, { method: 'fill', text: "it's" }, 'typescript')).toBe("await page.getByRole('textbox').fill('it\\'s');");
     expect(actionCode('page.get_by_role("textbox")', { method: 'fill', text: 'x' }, 'python')).toBe('page.get_by_role("textbox").fill("x")');
     expect(actionCode('page.GetByRole(AriaRole.Button)', { method: 'click', clickCount: 2 }, 'csharp')).toBe('await page.GetByRole(AriaRole.Button).DblClickAsync();');
+    // The primary modifier (Control here, Meta on macOS) is written as ControlOrMeta, as Playwright's codegen does.
+    expect(actionCode('page.get_by_role("textbox")', { method: 'click', modifiers: [process.platform === 'darwin' ? 'Meta' : 'Control', 'Shift'] }, 'python'))
+      .toBe('page.get_by_role("textbox").click(modifiers=["ControlOrMeta", "Shift"])');
     expect(actionCode(locator, { method: 'click', button: 'right', modifiers: ['Shift'] }, 'typescript')).toBe("await page.getByRole('textbox').click({\n  button: 'right',\n  modifiers: ['Shift']\n});");
   });
 });

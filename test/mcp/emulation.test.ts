@@ -86,11 +86,18 @@ describe('browser_emulate_media', () => {
   });
 });
 
+describe('launch', () => {
+  it('does not advertise automation: navigator.webdriver is false, as with Playwright MCP', async () => {
+    expect(await page().evaluate(() => navigator.webdriver)).toBe(false);
+  });
+});
+
 describe('browser_run_code_unsafe', () => {
   it('runs the function with the page and returns its result as JSON', async () => {
     const ran = await s.call('browser_run_code_unsafe', { code: "async (page) => { await page.click('#b'); return { title: await page.title(), text: await page.textContent('#b') }; }" });
     expect(ran.isError, ran.text).toBe(false);
-    expect(ran.text).toContain('{"title":"Media","text":"Clicked"}');
+    // The JSON bare in the Result, as Playwright MCP answers.
+    expect(sectionOf(ran.text, 'Result')).toBe('{"title":"Media","text":"Clicked"}');
     expect(await page().textContent('#b')).toBe('Clicked');
     expect(sectionOf(ran.text, 'Ran Playwright code')).toContain("await (async (page) => { await page.click('#b');");
     expect(ran.text).toContain('button "Clicked"');

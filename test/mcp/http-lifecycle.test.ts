@@ -2,13 +2,13 @@
 // launched browser closes with its last client, a persistent profile serves one client at a time,
 // and the heartbeat ends a session whose client stopped answering pings, but never one that
 // never opened its event stream.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { call, servePages, startHttpServer, tempDir, type PageServer } from './helpers.js';
-import { debugEnabled } from '../../driver/debug-log.js';
+import { debugEnabled, debugLog } from '../../driver/debug-log.js';
 import { hostAllowed } from '../../driver/mcp/http.js';
 
 let site: PageServer;
@@ -51,6 +51,21 @@ describe('DEBUG patterns', () => {
     expect(debugEnabled('pw:mcp:test', '*,-pw:mcp:test')).toBe(false);
     expect(debugEnabled('pw:mcp:test', 'pw:mcp')).toBe(false);
     expect(debugEnabled('pw:mcp:test', undefined)).toBe(false);
+  });
+
+  it('writes a line on the enabled channel only, without the date under DEBUG_HIDE_DATE', () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => { written.push(String(chunk)); return true; });
+    vi.stubEnv('DEBUG', 'pw:mcp:backend');
+    vi.stubEnv('DEBUG_HIDE_DATE', '1');
+    try {
+      debugLog('pw:mcp:backend', 'browser disconnected');
+      debugLog('pw:mcp:test', 'create context');
+    } finally {
+      spy.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    expect(written).toEqual(['pw:mcp:backend browser disconnected\n']);
   });
 });
 

@@ -124,7 +124,9 @@ export function actionCode(locator: string, call: LocatorCall, language: Codegen
   else if ('target' in call) argument = call.target;
   else if (call.method === 'click' && (call.button && call.button !== 'left' || call.modifiers?.length)) {
     const button = call.button && call.button !== 'left' ? call.button : undefined;
-    const modifiers = call.modifiers?.length ? call.modifiers : undefined;
+    // The platform's primary modifier is written as ControlOrMeta, as Playwright's codegen writes it, so the code runs on macOS too.
+    const primary = process.platform === 'darwin' ? 'Meta' : 'Control';
+    const modifiers = call.modifiers?.length ? call.modifiers.map(m => (m === primary ? 'ControlOrMeta' : m)) : undefined;
     if (language === 'typescript') {
       const entries: Array<[string, string]> = [];
       if (button) entries.push(['button', jsString(button)]);

@@ -50,7 +50,8 @@ const MAX_RESULT_CHARS = 20_000;
 export function codeResult(json: string | undefined): string {
   if (json === undefined) return 'Ran the code; it returned nothing.';
   const text = json.length > MAX_RESULT_CHARS ? `${json.slice(0, MAX_RESULT_CHARS)}\n… (${json.length - MAX_RESULT_CHARS} more characters cut)` : json;
-  return `Ran the code; it returned:\n\`\`\`json\n${text}\n\`\`\``;
+  // Bare, as Playwright MCP answers (and as browser_evaluate does): the JSON is the result.
+  return text;
 }
 
 export const CODE_CUT_BY_MODAL = 'The code was still running when the page opened a dialog or file chooser (see Modal state); answer it, and the code carries on without reporting a result.';

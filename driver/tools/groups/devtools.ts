@@ -12,7 +12,7 @@ import {
 import {
   ANNOTATE_UNAVAILABLE, NO_PAGE, explainDevtools, recordingStarted, recordingStopped, resumed, traceStarted, traceStopped, videosStopped,
 } from '../format/devtools.js';
-import { describeTarget, elementParam, locate, targetAliases, targetParam } from './common.js';
+import { elementParam, locate, targetAliases, targetParam } from './common.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
 /** Draws on the page (an overlay outside its DOM tree): not read-only, but harmless. */
@@ -206,7 +206,7 @@ export const devtoolsTools = [
       const target = params.target;
       const locator = target ? await locate(tab, target) : undefined;
       await hideHighlight(tab.page, locator, session.config.actionTimeoutMs);
-      response.addResult(target ? `Hid highlight for ${describeTarget({ element: params.element, target })}` : 'Hid page highlight');
+      response.addResult(target ? `Hid highlight for ${params.element ?? target}` : 'Hid page highlight');
     },
   }),
   defineTool({
