@@ -47,7 +47,7 @@ describe('### Ran Playwright code', () => {
     const byCss = await call(mcp, 'browser_click', { target: 'text=Save all' });
     expect(sectionOf(byCss.text, 'Ran Playwright code')).toContain("await page.locator('text=Save all').click();");
     const key = await call(mcp, 'browser_press_key', { key: 'Tab' });
-    expect(sectionOf(key.text, 'Ran Playwright code')).toContain("await page.keyboard.press('Tab');");
+    expect(sectionOf(key.text, 'Ran Playwright code')).toContain("// Press Tab\nawait page.keyboard.press('Tab');");
     // A read-only tool has no code to show.
     expect((await call(mcp, 'browser_snapshot')).text).not.toContain('### Ran Playwright code');
   });

@@ -25,6 +25,8 @@ export function pageCode(call: PageCall, language: CodegenLanguage): string {
   if (call.method === 'fileChooserSetFiles') return fileChooserCode(call.paths, language);
   // The agent's JavaScript stays JavaScript: like Playwright MCP, scripted lines fall back to it in every language.
   if (call.method === 'evaluate') return `await page.evaluate(${jsString(call.expression)});`;
+  // browser_press_key, as Playwright MCP writes it in every language: a comment, then the JavaScript call.
+  if (call.method === 'press') return `// Press ${call.key}\nawait page.keyboard.press(${jsString(call.key)});`;
   const text = (value: string) => language === 'typescript' ? jsString(value) : quoted(value);
   // Playwright MCP's page variable is `page` in every language (C# included).
   const page = 'page';
@@ -35,7 +37,6 @@ export function pageCode(call: PageCall, language: CodegenLanguage): string {
     case 'goBack': case 'goForward': case 'reload': target = call.method; break;
     // Written as Playwright MCP writes it for browser_close (no semicolon): clients compare the line.
     case 'close': if (language === 'typescript') return 'await page.close()'; target = 'close'; break;
-    case 'press': target = 'keyboard.press'; args = text(call.key); break;
     case 'mouseMove': target = 'mouse.move'; args = `${call.x}, ${call.y}`; break;
     case 'mouseClick': target = 'mouse.click'; args = `${call.x}, ${call.y}`; break;
     case 'mouseWheel': target = 'mouse.wheel'; args = `${call.deltaX}, ${call.deltaY}`; break;
