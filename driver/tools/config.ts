@@ -38,6 +38,8 @@ export interface SessionConfig extends HostOptions {
   /** Fold snapshots to this many tokens; 0 = no limit. */
   snapshotMaxTokens: number;
   snapshotMode: SnapshotMode;
+  /** After actions, also write the whole snapshot to page-*.yml and link it (Playwright MCP's file); the CLI turns it off. */
+  snapshotFileLink: boolean;
   /** How a page's "leave this page?" (beforeunload) prompt is answered. */
   beforeUnload: BeforeUnloadPolicy;
   /** Modules run with every new page (`export default async ({ page }) => ...`), as Playwright MCP's --init-page. */
@@ -84,6 +86,7 @@ export function defaultSessionConfig(): SessionConfig {
     allowFileAccess: false,
     snapshotMaxTokens: DEFAULT_SNAPSHOT_TOKENS,
     snapshotMode: 'diff',
+    snapshotFileLink: true,
     beforeUnload: 'accept',
     browserArgs: [],
     initPages: [],

@@ -53,7 +53,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     // 0.0.83 answers (tools and skills that read that file keep working); the agent still gets it
     // inline, or just what changed. --snapshot-mode file links only; asked-for snapshots stay inline.
     const mode = session.config.snapshotMode;
-    const file = request.file ?? (!request.explicit
+    const file = request.file ?? (!request.explicit && (mode === 'file' || session.config.snapshotFileLink)
       ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
     if (file) writeRedactedText(session.config.secrets, file, yaml.trimEnd(), { finalNewline: false });
     if (request.file || (file && mode === 'file')) {

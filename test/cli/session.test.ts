@@ -54,6 +54,8 @@ describe('ariaref session commands', () => {
     // The effect is in the click's own answer: the page as it is after the submit.
     expect(click.stdout).toContain('Welcome, alice (password ok)');
     expect(click.stdout).not.toContain('hunter22');
+    // The shell reads the inline diff: no snapshot file is written or linked beside it.
+    expect(click.stdout).not.toContain('[Snapshot](');
 
     const snapshot = await sh.run('snapshot', '--json');
     expect(snapshot.code).toBe(0);

@@ -92,6 +92,8 @@ export class Sessions {
     if (!config.caps.length) config.caps = TOOL_GROUPS.filter(g => !g.startsWith('core'));
     // Code after every action is for MCP clients that record; a shell user reads less without it.
     if (!options.some(o => o.startsWith('--codegen')) && !env.ARIAREF_CODEGEN && !env.PLAYWRIGHT_MCP_CODEGEN) config.codegen = 'none';
+    // Likewise the snapshot file beside the inline diff: the shell user reads the diff.
+    config.snapshotFileLink = false;
     // The shell user owns these files already: `ariaref open page.html` must work.
     if (!options.some(o => /^--(no-)?allow-file-access/.test(o)) && !env.ARIAREF_ALLOW_FILE_ACCESS && !env.PLAYWRIGHT_MCP_ALLOW_FILE_ACCESS) config.allowFileAccess = true;
     if (!config.executablePath && env.ARIAREF_BROWSER) config.executablePath = env.ARIAREF_BROWSER;
