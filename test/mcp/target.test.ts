@@ -203,8 +203,8 @@ describe('console all and filename', () => {
     const saved = await call(client, 'browser_console_messages', { level: 'info', filename: 'console.log' });
     expect(saved.isError, saved.text).toBe(false);
     const path = /- \[Console\]\((.+)\)/.exec(saved.text)?.[1];
-    expect(path).toBeDefined();
-    expect(readFileSync(path!, 'utf8')).toContain('from the second page');
+    expect(path).toBe('./console.log');
+    expect(readFileSync(resolve(outputDir, path!), 'utf8')).toContain('from the second page');
     expect(saved.text).not.toContain('from the second page');
   });
 
