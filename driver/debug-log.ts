@@ -2,6 +2,8 @@
 // Playwright MCP follows): `pw:mcp:test` for sessions, contexts and browsers as they come and go,
 // `pw:mcp:backend` for a browser that went away, in Playwright MCP's words, so scripts and tests
 // that watch its lifecycle watch ours unchanged. Off by default.
+import { escapeRegExp } from './errors.js';
+
 const CHANNEL = 'pw:mcp:test';
 
 const cache = new Map<string, { env: string | undefined; on: boolean }>();
@@ -12,7 +14,7 @@ export function debugEnabled(name: string, env = process.env.DEBUG): boolean {
   for (const pattern of (env ?? '').split(/[\s,]+/).filter(Boolean)) {
     const exclude = pattern.startsWith('-');
     const glob = exclude ? pattern.slice(1) : pattern;
-    const regex = new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*?')}$`);
+    const regex = new RegExp(`^${escapeRegExp(glob).replace(/\\\*/g, '.*?')}$`);
     if (!regex.test(name)) continue;
     if (exclude) return false;
     on = true;

@@ -111,10 +111,13 @@ export class ConsoleCollector {
     }));
   }
 
-  /** How many messages (repeats counted) the current document (or every kept one) logged: all levels, errors, warnings. */
-  counts(filter: { includeEarlier?: boolean } = {}): { total: number; errors: number; warnings: number } {
+  /**
+   * How many messages (repeats counted) the current document (or every kept one) logged at
+   * `level` or above (default: every level), and how many of those are errors and warnings.
+   */
+  counts(filter: { includeEarlier?: boolean; level?: ConsoleLevel } = {}): { total: number; errors: number; warnings: number } {
     let total = 0, errors = 0, warnings = 0;
-    for (const { items } of this.list({ level: 'debug', includeEarlier: filter.includeEarlier })) {
+    for (const { items } of this.list({ level: filter.level ?? 'debug', includeEarlier: filter.includeEarlier })) {
       for (const item of items) {
         total += item.count;
         if (item.level === 'error') errors += item.count;

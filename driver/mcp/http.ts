@@ -10,7 +10,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
-import { BrowserHost, lifecycleLog } from '../index.js';
+import { BrowserHost, lifecycleLog, withDeadline } from '../index.js';
 import { createSession, type McpSession } from './server.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -112,11 +112,9 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     live.heartbeat = true;
     const beat = () => {
       if (sessions.get(id) !== live) return;
-      let timer: NodeJS.Timeout | undefined;
-      const expired = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('ping timeout')), timeout); });
-      Promise.race([live.session.server.ping(), expired]).then(
-        () => { clearTimeout(timer); setTimeout(beat, PING_INTERVAL_MS).unref(); },
-        () => { clearTimeout(timer); void endSession(id); },
+      withDeadline(live.session.server.ping(), timeout, 'The client answering a ping').then(
+        () => { setTimeout(beat, PING_INTERVAL_MS).unref(); },
+        () => { void endSession(id); },
       );
     };
     beat();

@@ -4,10 +4,11 @@
 // yet (`New console entries: ./console-….log#L3-L5`). The file is written as messages arrive, so
 // it is current even when no response links it; secret values never reach it.
 import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { meetsLevel, type Bucket, type ConsoleCollector, type ConsoleItem, type ConsoleLevel } from '../index.js';
 import { redactText, type Secrets } from './secrets.js';
 import { timestampedName } from './files.js';
+import { consoleTag, consoleWhere } from './format/console.js';
 
 /** A page that logs in a loop must not fill the disk: past this, one file says so and stops growing. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -30,28 +31,22 @@ export class ConsoleLogFile {
   /** Entries waiting for the append already queued for them (one batch per file). */
   private batch: string[] | undefined;
   private writing: Promise<void> = Promise.resolve();
-  private readonly off: () => void;
 
+  /** Listens for the tab's lifetime: the collector drops its listeners when the page goes. */
   constructor(console: ConsoleCollector, private readonly options: ConsoleLogOptions) {
-    this.off = console.onRecord((item, bucket) => this.add(item, bucket));
+    console.onRecord((item, bucket) => this.add(item, bucket));
   }
 
   /**
-   * The Events line for the entries written since the last one, once they are on disk; the path
-   * relative to `relativeTo` (the workspace) when inside it, as Playwright MCP prints it.
+   * The Events line for the entries written since the last one, once they are on disk (the path
+   * absolute: responses print it relative to the workspace, as every path).
    */
-  async takeLink(relativeTo?: string): Promise<string | undefined> {
+  async takeLink(): Promise<string | undefined> {
     await this.writing;
     if (!this.path || this.lines === this.linked) return undefined;
     const first = this.linked + 1;
     this.linked = this.lines;
-    const inside = relativeTo ? relative(relativeTo, this.path) : '';
-    const shown = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : this.path;
-    return `New console entries: ${shown}#L${first}${this.lines > first ? `-L${this.lines}` : ''}`;
-  }
-
-  dispose(): void {
-    this.off();
+    return `New console entries: ${this.path}#L${first}${this.lines > first ? `-L${this.lines}` : ''}`;
   }
 
   /**
@@ -107,9 +102,6 @@ export class ConsoleLogFile {
 
 /** `[ERROR] text @ url:line`, then the stack of an uncaught error. */
 function entryText(item: ConsoleItem): string {
-  const type = item.source === 'error' ? 'uncaught' : item.type;
-  // Playwright MCP's line number (0-based, as Playwright reports it), as in the listing.
-  const where = item.location ? ` @ ${item.location.url}:${item.location.line - 1}` : '';
   const stack = item.stack && !item.stack.startsWith(item.text) ? `\n${item.stack}` : '';
-  return `[${type.toUpperCase()}] ${item.text}${where}${stack}`;
+  return `${consoleTag(item)} ${item.text}${consoleWhere(item)}${stack}`;
 }

@@ -130,9 +130,8 @@ export class Session {
     this.pendingEvents = [];
     // --snapshot-mode none keeps responses lean: console messages are only in the log file.
     const inlineConsole = this.config.snapshotMode !== 'none';
-    const relativeTo = this.config.filePaths === 'absolute' ? undefined : workspaceOf(rootsToPaths(await this.roots().catch(() => [])));
     for (const tab of [...this.tabs]) {
-      const lines = (await tab.takeEventLines({ inlineConsole, relativeTo })).map(line => line.replace(/^- /, ''));
+      const lines = (await tab.takeEventLines({ inlineConsole })).map(line => line.replace(/^- /, ''));
       const where = this.tabs.length > 1 ? ` (tab ${this.tabs.indexOf(tab)})` : '';
       events.push(...lines.map(line => line + where));
     }

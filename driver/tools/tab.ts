@@ -108,10 +108,10 @@ export class Tab {
    * Markdown lines for what the page did since the last report: the console log file's new lines,
    * then (unless `inlineConsole` is false) errors and warnings, failed requests, downloads, dialogs.
    */
-  async takeEventLines(options: { inlineConsole?: boolean; relativeTo?: string } = {}): Promise<string[]> {
+  async takeEventLines(options: { inlineConsole?: boolean } = {}): Promise<string[]> {
     const changes = changesSince(this.collectors, this.reported, this.consoleLevel);
     this.reported = mark(this.collectors);
-    const link = await this.consoleLog.takeLink(options.relativeTo);
+    const link = await this.consoleLog.takeLink();
     const problems = options.inlineConsole === false ? [] : changes.problems;
     return [...(link ? [`- ${link}`] : []), ...formatChanges({ ...changes, problems, modalStates: [] })];
   }

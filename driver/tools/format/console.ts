@@ -18,8 +18,7 @@ function headerLines(collector: ConsoleCollector, query: ConsoleQuery): string[]
   const { total, errors, warnings } = collector.counts({ includeEarlier: query.includeEarlier });
   const lines = [`Total messages: ${total} (Errors: ${errors}, Warnings: ${warnings})`];
   const level = query.level ?? 'info';
-  const returned = collector.list({ level, includeEarlier: query.includeEarlier })
-    .reduce((sum, { items }) => sum + items.reduce((n, item) => n + item.count, 0), 0);
+  const returned = collector.counts({ includeEarlier: query.includeEarlier, level }).total;
   if (returned !== total)
     lines.push(`Returning ${returned} messages for level "${level}" (pass level "debug" to see all ${total}).`);
   return lines;
@@ -58,13 +57,24 @@ function formatConsoleMessage({ item, bucket }: Located<ConsoleItem>): string {
   return lines.join('\n');
 }
 
+/** The message's tag as Playwright MCP prints it: `[LOG]`, `[WARNING]`, `[UNCAUGHT]`. */
+export function consoleTag(item: ConsoleItem): string {
+  return `[${(item.source === 'error' ? 'uncaught' : item.type).toUpperCase()}]`;
+}
+
+/**
+ * ` @ url:line` with the line number Playwright MCP prints (ConsoleMessage.location()'s, 0-based);
+ * '' without a location. The detail view (browser_console_message) keeps the 1-based line:column.
+ */
+export function consoleWhere(item: ConsoleItem, url: (href: string) => string = href => href): string {
+  return item.location ? ` @ ${url(item.location.url)}:${item.location.line - 1}` : '';
+}
+
 function consoleLine(item: ConsoleItem): string {
   const [first, ...rest] = item.text.split('\n');
   const more = rest.length || item.truncated || first.length > 300 || item.stack;
-  // Playwright MCP prints ConsoleMessage.location()'s 0-based line number here; the detail view
-  // (browser_console_message) keeps the 1-based line:column editors use.
-  const where = item.location ? ` @ ${shortUrl(item.location.url)}:${item.location.line - 1}` : '';
+  const where = consoleWhere(item, shortUrl);
   const count = item.count > 1 ? ` (x${item.count})` : '';
   // `[LOG] text @ url:line` as Playwright MCP prints it, after the id browser_console_message takes.
-  return `- #${item.id} [${(item.source === 'error' ? 'uncaught' : item.type).toUpperCase()}] ${clipLine(first, 300)}${count}${where}${more ? ' …' : ''}`;
+  return `- #${item.id} ${consoleTag(item)} ${clipLine(first, 300)}${count}${where}${more ? ' …' : ''}`;
 }
