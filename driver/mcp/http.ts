@@ -10,15 +10,22 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config.js';
-import { BrowserHost, lifecycleLog, withDeadline } from '../index.js';
+import { BrowserHost, lifecycleLog } from '../index.js';
 import { createSession, type McpSession } from './server.js';
+import { ClientLiveness } from './liveness.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** Clients that vanish without ending their session (DELETE) would otherwise keep a browser context forever. */
+/** Clients that never open an event stream cannot be pinged: this bounds how long they hold a browser context. */
 const IDLE_SESSION_MS = 30 * 60_000;
 /** Heartbeat (Playwright MCP's): a client with an open event stream must answer a ping within this. */
 const DEFAULT_PING_TIMEOUT_MS = 5000;
 const PING_INTERVAL_MS = 3000;
+/** Unanswered pings in a row, with nothing else heard from the client, that end its session. */
+const PINGS_MISSED_WHEN_GONE = 2;
+/** A client whose event stream closed must reopen it or call again within this (SDK clients reconnect in ~1 s). */
+const RECONNECT_GRACE_MS = 4000;
+/** Names that always mean this machine: a DNS-rebinding page sends its own name instead, so these are safe to accept. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The hostname of a Host header, without the port ("[::1]:8931" → "[::1]"). */
 function hostname(hostHeader: string): string {
@@ -74,9 +81,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 interface LiveSession {
   session: McpSession;
   transport: StreamableHTTPServerTransport | SSEServerTransport;
-  lastSeen: number;
-  /** The client opened its event stream (GET): only then can it answer the heartbeat's pings. */
-  heartbeat?: boolean;
+  liveness: ClientLiveness;
 }
 
 export interface HttpMcpServer {
@@ -86,10 +91,25 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
+/** A bound address that this machine's own loopback names reach: loopback itself, or every address. */
+function reachedByLoopback(address: AddressInfo): boolean {
+  return ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address.address) || address.address.startsWith('127.');
+}
+
 /** How the banner names a bound address: loopback and any-address as `localhost`, as Playwright MCP prints it. */
 function printableHost(address: AddressInfo): string {
-  if (['127.0.0.1', '::1', '0.0.0.0', '::'].includes(address.address)) return 'localhost';
+  if (reachedByLoopback(address)) return 'localhost';
   return address.family === 'IPv6' ? `[${address.address}]` : address.address;
+}
+
+/**
+ * The Host headers accepted without --allowed-hosts: the banner's address and, when loopback
+ * reaches the server, every loopback name with the port (`127.0.0.1:8931` as the README writes it).
+ */
+export function defaultAllowedHosts(address: AddressInfo): string[] {
+  const banner = `${printableHost(address)}:${address.port}`;
+  if (!reachedByLoopback(address)) return [banner];
+  return LOOPBACK_NAMES.map(name => `${name}:${address.port}`);
 }
 
 export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
@@ -101,32 +121,29 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     const live = sessions.get(id);
     if (!live) return;
     sessions.delete(id);
+    live.liveness.stop();
     lifecycleLog(live.transport instanceof SSEServerTransport ? 'delete SSE session' : 'delete http session');
     await live.session.close();
   };
 
-  /** Pings the client every few seconds; one left unanswered ends the session (a vanished client keeps no browser). */
-  const startHeartbeat = (id: string, live: LiveSession) => {
-    const timeout = pingTimeoutMs();
-    if (live.heartbeat || timeout <= 0) return;
-    live.heartbeat = true;
-    const beat = () => {
-      if (sessions.get(id) !== live) return;
-      withDeadline(live.session.server.ping(), timeout, 'The client answering a ping').then(
-        () => { setTimeout(beat, PING_INTERVAL_MS).unref(); },
-        () => { void endSession(id); },
-      );
-    };
-    beat();
-  };
+  const newLiveness = (session: McpSession, id: () => string | undefined) => new ClientLiveness({
+    pingTimeoutMs: pingTimeoutMs(),
+    pingIntervalMs: PING_INTERVAL_MS,
+    reconnectGraceMs: RECONNECT_GRACE_MS,
+    missesAllowed: PINGS_MISSED_WHEN_GONE,
+    ping: () => session.server.ping(),
+    gone: () => { const sessionId = id(); if (sessionId) void endSession(sessionId); },
+  });
 
   async function startSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const session = createSession(config, host);
-    const transport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => {
         lifecycleLog('create http session');
-        sessions.set(id, { session, transport, lastSeen: Date.now() });
+        const liveness = newLiveness(session, () => transport.sessionId);
+        liveness.request(res, false);
+        sessions.set(id, { session, transport, liveness });
       },
       onsessionclosed: id => endSession(id),
     });
@@ -140,7 +157,8 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     const session = createSession(config, host);
     const transport = new SSEServerTransport('/sse', res);
     lifecycleLog('create SSE session');
-    sessions.set(transport.sessionId, { session, transport, lastSeen: Date.now() });
+    // The SSE stream is the session: its close ends it below, so the liveness only bounds an idle client.
+    sessions.set(transport.sessionId, { session, transport, liveness: newLiveness(session, () => undefined) });
     transport.onclose = () => void endSession(transport.sessionId);
     res.on('close', () => void endSession(transport.sessionId));
     await session.server.connect(transport);
@@ -153,7 +171,7 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     const live = id ? sessions.get(id) : undefined;
     if (!live || !(live.transport instanceof SSEServerTransport))
       return sendJsonRpcError(res, 404, 'Unknown or expired SSE session: open a new stream with GET /sse.');
-    live.lastSeen = Date.now();
+    live.liveness.request(res, false);
     let body: unknown;
     try {
       body = await readJson(req);
@@ -166,7 +184,7 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!req.headers.host && !allowedHosts.includes('*')) return sendText(res, 400, 'Missing host');
     if (!hostAllowed(req.headers.host, allowedHosts))
-      return sendText(res, 403, `Access is only allowed at ${allowedHosts.join(', ')}. Connect through that address, or start the server with --allowed-hosts ${hostname(req.headers.host!)}.`);
+      return sendText(res, 403, `Access is only allowed at ${allowedHosts.join(', ')}. Connect through ${allowedHosts.length > 1 ? 'one of these addresses' : 'that address'}, or start the server with --allowed-hosts ${hostname(req.headers.host!)}.`);
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/sse')) return handleSse(req, res, url);
     // Streamable HTTP at /mcp, and at every other path (the banner's root URL), as Playwright MCP answers.
@@ -183,8 +201,7 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
     if (id) {
       const live = sessions.get(id);
       if (!live || !(live.transport instanceof StreamableHTTPServerTransport)) return sendJsonRpcError(res, 404, 'Unknown or expired session: initialize a new one.');
-      live.lastSeen = Date.now();
-      if (req.method === 'GET') startHeartbeat(id, live);
+      live.liveness.request(res, req.method === 'GET');
       return live.transport.handleRequest(req, res, body);
     }
     if (req.method === 'POST' && (Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body)))
@@ -205,12 +222,12 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
   });
   const sweeper = setInterval(() => {
     const now = Date.now();
-    for (const [id, live] of sessions) if (now - live.lastSeen > IDLE_SESSION_MS) void endSession(id);
+    for (const [id, live] of sessions) if (now - live.liveness.lastSeen > IDLE_SESSION_MS) void endSession(id);
   }, 60_000);
   sweeper.unref();
   const address = server.address() as AddressInfo;
   const origin = `${printableHost(address)}:${address.port}`;
-  if (!allowedHosts.length) allowedHosts = [origin];
+  if (!allowedHosts.length) allowedHosts = defaultAllowedHosts(address);
   return {
     url: `http://${origin}/mcp`,
     sessionCount: () => sessions.size,

@@ -46,14 +46,17 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
   const armIdle = () => {
     if (!config.idleTimeoutMs) return;
     clearTimeout(idle);
-    idle = setTimeout(() => { queue = queue.then(() => session.closeBrowser()).catch(() => {}); }, config.idleTimeoutMs);
+    idle = setTimeout(() => { if (!closed) queue = queue.then(() => session.closeBrowser()).catch(() => {}); }, config.idleTimeoutMs);
     idle.unref();
   };
   let queue: Promise<unknown> = Promise.resolve();
+  /** Set by close(): a call still waiting its turn is refused instead of opening a browser for nobody. */
+  let closed = false;
   server.setRequestHandler(CallToolRequestSchema, async request => {
     clearTimeout(idle);
     const { name, arguments: args } = request.params;
     const run = queue.then(async () => {
+      if (closed) throw new Error(`${name} did not run: this MCP session ended (the client closed it or went away) while the call waited for the one before it. Connect again to start a new session.`);
       const started = Date.now() - 1;
       const result = shapeImages(await callTool(session, name, args), config.imageResponses);
       sessionLog?.log(name, args, result);
@@ -68,6 +71,7 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
     server,
     session,
     async close() {
+      closed = true;
       clearTimeout(idle);
       await sessionLog?.flush();
       await session.dispose().catch(() => {});

@@ -15,6 +15,14 @@ export type RootsProvider = () => Promise<string[]>;
 
 const CRASH_RESET = 'Page crashed and was reset to about:blank.';
 
+/** A tool reached for the browser after its session ended. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('This session has ended (its client closed it or went away), so it opens no browser. Start a new session.');
+    this.name = 'SessionEndedError';
+  }
+}
+
 export class Session {
   readonly tabs: Tab[] = [];
   private current: Tab | undefined;
@@ -32,6 +40,8 @@ export class Session {
   /** --init-page modules running on a new page: tools wait for them before using it. */
   private readonly initializing = new WeakMap<Page, Promise<void>>();
   private resolvedOutputDir: string | undefined;
+  /** dispose() ran: nothing may open a browser context for this session again. */
+  private disposed = false;
 
   constructor(readonly config: SessionConfig, private readonly host: BrowserHost, private readonly roots: RootsProvider = async () => []) {}
 
@@ -121,7 +131,9 @@ export class Session {
     return !held?.shared;
   }
 
+  /** Ends the session for good: its context released, and any tool still running refused a new one. */
   async dispose(): Promise<void> {
+    this.disposed = true;
     await this.closeBrowser();
   }
 
@@ -187,6 +199,7 @@ export class Session {
   }
 
   private async ensureBrowserContext(): Promise<BrowserContext> {
+    if (this.disposed) throw new SessionEndedError();
     if (this.lease && this.leaseLost) {
       // Handed back, so the host knows this session no longer holds its browser.
       await this.lease.then(lost => lost.release(), () => {});
@@ -208,6 +221,11 @@ export class Session {
   private async startContext(): Promise<ContextLease> {
     await this.outputDir();
     const lease = await this.host.newContext();
+    // Disposed while the context was opening: nobody is left to release it but us.
+    if (this.disposed) {
+      await lease.release();
+      throw new SessionEndedError();
+    }
     const { context } = lease;
     this.leaseLost = false;
     if (this.everStarted && !this.pendingNotes.some(n => n.startsWith('The browser'))) this.pendingNotes.push('Started a new browser session.');

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { call, servePages, startHttpServer, tempDir, type PageServer } from './helpers.js';
 import { debugEnabled, debugLog } from '../../driver/debug-log.js';
-import { hostAllowed } from '../../driver/mcp/http.js';
+import { defaultAllowedHosts, hostAllowed } from '../../driver/mcp/http.js';
 
 let site: PageServer;
 let server: { process: ChildProcess; url: string; stderr: () => string } | undefined;
@@ -82,6 +82,16 @@ describe('Host check', () => {
     expect(hostAllowed('box.lan:8931', ['box.lan'])).toBe(true);
     expect(hostAllowed('box.lan:8931', ['box.lan:8931', 'localhost:8931'])).toBe(true);
     expect(hostAllowed('anything', ['*'])).toBe(true);
+  });
+
+  it('allows every loopback name with the port by default when loopback reaches the server', () => {
+    const loopback = defaultAllowedHosts({ address: '127.0.0.1', family: 'IPv4', port: 8931 });
+    expect(loopback).toEqual(['localhost:8931', '127.0.0.1:8931', '[::1]:8931']);
+    expect(defaultAllowedHosts({ address: '::', family: 'IPv6', port: 8931 })).toEqual(loopback);
+    for (const host of ['localhost:8931', '127.0.0.1:8931', '[::1]:8931']) expect(hostAllowed(host, loopback), host).toBe(true);
+    for (const host of ['127.0.0.1:8932', 'attacker.example:8931', 'localhost.attacker.example:8931', '[::1]']) expect(hostAllowed(host, loopback), host).toBe(false);
+    // Bound to one LAN address, loopback does not reach it: only the banner's name.
+    expect(defaultAllowedHosts({ address: '192.168.1.5', family: 'IPv4', port: 8931 })).toEqual(['192.168.1.5:8931']);
   });
 });
 

@@ -88,11 +88,28 @@ describe('Streamable HTTP', () => {
     }
   });
 
-  it('accepts only the banner address as Host (DNS rebinding), as Playwright MCP does', async () => {
+  it('accepts the banner address and every loopback name as Host, and refuses others (DNS rebinding)', async () => {
+    const port = new URL(url).port;
     expect(new URL(url).hostname).toBe('localhost');
     expect(await statusWithHost('evil.example:80')).toBe(403);
-    expect(await statusWithHost(`127.0.0.1:${new URL(url).port}`)).toBe(403);
-    expect(await statusWithHost(`localhost:${new URL(url).port}`)).toBe(200);
+    expect(await statusWithHost(`evil.example:${port}`)).toBe(403);
+    expect(await statusWithHost(`127.0.0.1.evil.example:${port}`)).toBe(403);
+    expect(await statusWithHost(`localhost:${Number(port) + 1}`)).toBe(403);
+    for (const name of ['localhost', '127.0.0.1', '[::1]']) expect(await statusWithHost(`${name}:${port}`), name).toBe(200);
+  });
+
+  it('serves a client at http://127.0.0.1:PORT/mcp, as the README tells users to connect', async () => {
+    const client = new Client({ name: 'ariaref-readme', version: '0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${new URL(url).port}/mcp`));
+    await client.connect(transport);
+    try {
+      const nav = await call(client, 'browser_navigate', { url: `${site.origin}/target` });
+      expect(nav.isError, nav.text).toBe(false);
+      expect(sectionOf(nav.text, 'Snapshot')).toMatch(/heading "Target"/);
+    } finally {
+      await transport.terminateSession();
+      await client.close();
+    }
   });
 
   it('answers Streamable HTTP at the banner root URL too, and a bare GET with 400', async () => {
