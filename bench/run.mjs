@@ -3,8 +3,9 @@
 // noise (2 shared cores) hits both alike. Ratios within a run are what count, not absolute times.
 //
 //   node bench/run.mjs [--only=table-1000,form-500] [--runs=5] [--quiet]
+//   node bench/run.mjs --only=load        (only the HTTP load part, bench/load.mjs; it runs last otherwise)
 //
-// Prints tables and writes bench/results/latest.json.
+// Prints tables and writes bench/results/latest.json (the load part: bench/results/load-latest.json).
 import { chromium } from 'playwright';
 import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats
 import { toolDefinitions } from './tool-definitions.mjs';
 import { bareWalk, navigationCost, printFirstLook } from './first-look.mjs';
 import { benchCli, printCli } from './cli.mjs';
+import { benchLoad, writeLoad } from './load.mjs';
+import { printLoad } from './load-report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map(a => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? true]));
@@ -191,6 +194,17 @@ async function benchPage(spec, url, sides, diffSnapshots) {
 
 // ---- main -----------------------------------------------------------------------------------
 async function main() {
+  if (!only || only.some(name => name !== 'load')) await benchSnapshots();
+  if (only && !only.includes('load')) return;
+  // After the snapshot part has closed its browser: the load part needs the machine to itself.
+  log('HTTP load...');
+  const load = await benchLoad(args, log);
+  printLoad(load);
+  writeLoad(load);
+  console.log(`\nwrote bench/results/load-latest.json (${load.durationS}s)`);
+}
+
+async function benchSnapshots() {
   const pages = benchPages().filter(p => !only || only.includes(p.name));
   const server = await serve(benchPages());
   const { runtimeSource, attach } = await loadOurs();

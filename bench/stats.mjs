@@ -9,6 +9,13 @@ export function summarize(values) {
   return { n: values.length, median: round(median), min: round(sorted[0]), max: round(sorted.at(-1)) };
 }
 
+/** The p-th percentile (0 < p ≤ 1) by nearest rank: a value that was measured, never interpolated. */
+export function percentile(values, p) {
+  if (!values.length) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return round(sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]);
+}
+
 export const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? +(a / b).toFixed(3) : undefined);
 
 const round = x => Math.round(x * 10) / 10;
