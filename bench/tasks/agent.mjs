@@ -3,10 +3,13 @@
 // snapshot or diff first, then older ones back to the last whole snapshot (minus what diffs
 // removed). When no answer it has carries the target, it calls browser_snapshot (and, if the page
 // is still building, browser_wait_for one second, up to twice). An action that answers an error is
-// retried once on a fresh snapshot; a second error ends the task with what the agent saw.
-import { isErrorAnswer, sectionSizes, snapshotKind, snapshotsOf } from './parse.mjs';
+// retried once on a fresh snapshot; a second error ends the task with what the agent saw. A target
+// that is in no snapshot read but may be in a fold (ariaref folds to a token budget) is looked for by
+// opening the folds in document order, each as its hint says (browser_snapshot with ref/offset).
+import { foldArgs, isErrorAnswer, sectionSizes, snapshotKind, snapshotsOf } from './parse.mjs';
 
 const WAITS = 2;
+const MAX_FOLDS = 40;
 
 const matchText = (value, want) => want instanceof RegExp ? want.test(value ?? '') : (value ?? '').trim() === want;
 
@@ -15,31 +18,55 @@ function matches(entry, loc) {
   if (loc.name !== undefined && !matchText(entry.name, loc.name)) return false;
   if (loc.text !== undefined && !matchText(entry.text ?? entry.name, loc.text)) return false;
   if (loc.within && !entry.ancestors.some(a => matches(a, loc.within))) return false;
+  if (loc.enabled && entry.attrs.includes('disabled')) return false;
   return true;
 }
 
 /** How a locator reads in a tool call's `element` and in a failure. */
 export function describe(loc) {
   const show = v => v instanceof RegExp ? String(v) : JSON.stringify(v);
-  const parts = [loc.role ?? 'element', loc.name !== undefined ? show(loc.name) : '', loc.text !== undefined ? `with text ${show(loc.text)}` : ''];
+  const parts = [loc.enabled ? 'enabled' : '', loc.role ?? 'element', loc.name !== undefined ? show(loc.name) : '', loc.text !== undefined ? `with text ${show(loc.text)}` : ''];
   if (loc.within) parts.push(`in ${describe(loc.within)}`);
+  if (loc.after) parts.push(`after ${describe(loc.after)}`);
   return parts.filter(Boolean).join(' ');
 }
 
-/** What the agent has read since the last whole snapshot, newest first. */
+/**
+ * What the agent has read since the last whole snapshot, newest first. A fold it opened is spliced
+ * into the whole snapshot where its line was, so document order ("the first X after Y") still holds.
+ */
 class View {
   docs = [];
-  reset() { this.docs = []; }
+  opened = new Set();
   read(text) {
     for (const snap of snapshotsOf(text)) {
-      if (snap.kind === 'full') this.docs = [snap];
-      else this.docs.unshift(snap);
+      if (snap.kind === 'full') { this.docs = [snap]; this.opened.clear(); } else this.docs.unshift(snap);
     }
+  }
+  /** The whole snapshot's folds not opened yet, in document order. */
+  folds() {
+    const full = this.docs.at(-1);
+    return full?.kind === 'full' ? full.entries.filter(e => e.fold && !this.opened.has(e)) : [];
+  }
+  /** Splices the subtree snapshot `text` (the answer to opening `fold`) into the whole snapshot. */
+  splice(fold, text) {
+    this.opened.add(fold);
+    const full = this.docs.at(-1);
+    const part = snapshotsOf(text).at(-1);
+    if (!part || full?.kind !== 'full') return;
+    const entries = part.entries.filter((e, i) => !(i === 0 && e.ref && e.ref === fold.ref));
+    for (const e of entries) e.ancestors = [...fold.ancestors, ...(fold.ref ? [fold] : []), ...e.ancestors.filter(a => a.ref !== fold.ref)];
+    full.entries.splice(full.entries.indexOf(fold) + 1, 0, ...entries);
   }
   find(loc) {
     const removed = new Set();
     for (const doc of this.docs) {
-      const hit = doc.entries.find(e => e.ref && !removed.has(e.ref) && matches(e, loc));
+      let from = 0;
+      if (loc.after) {
+        const anchor = doc.entries.findIndex(e => e.ref && !removed.has(e.ref) && matches(e, loc.after));
+        from = anchor + 1;
+      }
+      const hit = from > 0 || !loc.after ? doc.entries.slice(from).find(e => e.ref && !removed.has(e.ref) && matches(e, loc)) : undefined;
       if (hit) return hit.ref;
       for (const ref of doc.removed) removed.add(ref);
     }
@@ -53,20 +80,29 @@ class View {
  */
 export async function runSteps(task, url, call) {
   const view = new View();
-  view.reset();
   const nav = await call('browser_navigate', { url });
   if (isErrorAnswer(nav.result, nav.text)) return { ok: false, failure: { step: 'navigate', error: firstLines(nav.text) } };
   view.read(nav.text);
 
   const snapshot = async () => { const r = await call('browser_snapshot', {}); view.read(r.text); return r; };
-  /** The ref for `loc`: from what was read, else after a snapshot, else after waiting for the page. */
+  /** Opens the folds of the last whole snapshot in order, as their hints say, until `loc` shows. */
+  const unfold = async loc => {
+    for (let n = 0, fold; n < MAX_FOLDS && !view.find(loc) && (fold = view.folds()[0]); n++) {
+      const r = await call('browser_snapshot', foldArgs(fold.fold));
+      view.splice(fold, r.text);
+    }
+    return view.find(loc);
+  };
+  /** The ref for `loc`: from what was read or its folds, else after a snapshot, else after waiting. */
   const resolve = async loc => {
-    let ref = view.find(loc);
+    let ref = view.find(loc) ?? await unfold(loc);
     if (ref) return ref;
     await snapshot();
-    for (let i = 0; !(ref = view.find(loc)) && i < WAITS; i++) {
+    ref = view.find(loc) ?? await unfold(loc);
+    for (let i = 0; !ref && i < WAITS; i++) {
       await call('browser_wait_for', { time: 1 });
       await snapshot();
+      ref = view.find(loc) ?? await unfold(loc);
     }
     return ref;
   };

@@ -47,10 +47,12 @@ function entriesOf(lines, baseAncestors, out) {
     const m = /^(\s*)- (.*)$/.exec(raw);
     if (!m) continue;
     const indent = m[1].length;
-    const line = parseLine(m[2].replace(/ \(unchanged\)$/, ''));
+    // A fold: its own line ("… 12 more items folded: snapshot with ref=e5 offset=10") or a node's text.
+    const line = m[2].startsWith('…') ? { role: '(fold)', attrs: [], text: m[2] } : parseLine(m[2].replace(/ \(unchanged\)$/, ''));
     while (stack.length && stack.at(-1).indent >= indent) stack.pop();
     if (!line) continue;
-    const entry = { ...line, ancestors: [...baseAncestors, ...stack.map(s => s.entry)], index: out.length };
+    const fold = /^… .*: snapshot with (.+)$/.exec(line.text ?? '')?.[1];
+    const entry = { ...line, fold, ancestors: [...baseAncestors, ...stack.map(s => s.entry)], index: out.length };
     out.push(entry);
     stack.push({ indent, entry });
   }
@@ -95,6 +97,16 @@ export function snapshotsOf(text) {
     out.push(yaml.startsWith('# diff:') ? parseDiff(yaml) : { kind: 'full', entries: entriesOf(yaml.split('\n'), [], []), removed: new Set() });
   }
   return out;
+}
+
+/** browser_snapshot arguments for a fold's hint ("ref=e5 offset=10" -> { target: 'e5', offset: 10 }). */
+export function foldArgs(hint) {
+  const args = {};
+  for (const [, key, value] of hint.matchAll(/(\w+)=(\S+)/g)) {
+    if (key === 'ref') args.target = value;
+    else args[key] = /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return args;
 }
 
 /** How the answer's Snapshot section came: 'full', 'diff', 'link' (a file only) or 'none'. */

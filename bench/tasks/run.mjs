@@ -13,6 +13,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import os, { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { apps, builtApps, compareModules } from './build.mjs';
 import { serveTasks } from './server.mjs';
 import { recorder, runSteps } from './agent.mjs';
@@ -94,7 +95,8 @@ export async function benchTasks({ only, side, log = () => {} } = {}) {
   try {
     log('tasks: building the apps...');
     server = await serveTasks(await builtApps(), apps);
-    const machine = { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverage: os.loadavg().map(l => +l.toFixed(1)) };
+    const commit = (() => { try { return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { return undefined; } })();
+    const machine = { commit, cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverage: os.loadavg().map(l => +l.toFixed(1)) };
     const report = { date: new Date(started).toISOString(), machine, families, tasks: list.map(t => ({ id: t.id, app: t.app, goal: t.goal })), sides: {} };
     for (const s of side ? [side] : Object.keys(sides)) {
       log(`tasks: ${sides[s].label}...`);

@@ -72,10 +72,10 @@ export const tasks = [
   { id: 'calendar-page', app: 'calendar', goal: 'page to March 2026, open "Quarterly review"',
     steps: [click(el('button', 'Next month')), click(el('button', 'Next month')), click({ text: 'Quarterly review' })],
     done: s => s.view === 'March 2026' && s.opened?.title === 'Quarterly review' },
-  { id: 'swagger-try', app: 'swagger', goal: 'GET /pet/{petId}: Try it out, petId 7, Execute',
+  { id: 'swagger-try', app: 'swagger', goal: 'GET /pet/{petId} (all operations expanded): Try it out, petId 7, Execute',
     steps: [
-      click(el('button', 'GET /pet/{petId} Find pet by ID')), click(el('button', 'Try it out')),
-      type(el('textbox', 'petId'), '7'), click(el('button', 'Execute')),
+      click(el('button', 'Try it out', { after: el('button', 'GET /pet/{petId} Find pet by ID') })),
+      type(el('textbox', 'petId', { enabled: true }), '7'), click(el('button', 'Execute')),
     ],
     done: s => s.response?.url === '/api/pet/7' && s.response.status === 200 },
 ];

@@ -8,6 +8,7 @@ SwaggerUIBundle({
   url: '/api/openapi.json',
   dom_id: '#root',
   validatorUrl: null,
+  docExpansion: 'full',
   responseInterceptor: response => {
     if (!response.url.endsWith('/openapi.json')) report({ response: { url: new URL(response.url).pathname, status: response.status } });
     return response;
