@@ -4,6 +4,7 @@
 //
 //   node bench/run.mjs [--only=table-1000,form-500] [--runs=5] [--quiet]
 //   node bench/run.mjs --only=load        (only the HTTP load part, bench/load.mjs; it runs last otherwise)
+//   node bench/run.mjs --only=tasks       (only the task bench, bench/tasks/run.mjs)
 //
 // Prints tables and writes bench/results/latest.json (the load part: bench/results/load-latest.json).
 import { chromium } from 'playwright';
@@ -17,6 +18,7 @@ import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats
 import { toolDefinitions } from './tool-definitions.mjs';
 import { bareWalk, navigationCost, printFirstLook } from './first-look.mjs';
 import { benchCli, printCli } from './cli.mjs';
+import { runTaskBench } from './tasks/run.mjs';
 import { benchLoad, writeLoad } from './load.mjs';
 import { printLoad } from './load-report.mjs';
 
@@ -194,7 +196,9 @@ async function benchPage(spec, url, sides, diffSnapshots) {
 
 // ---- main -----------------------------------------------------------------------------------
 async function main() {
-  if (!only || only.some(name => name !== 'load')) await benchSnapshots();
+  if (!only || only.some(name => name !== 'load' && name !== 'tasks')) await benchSnapshots();
+  // The task bench (bench/tasks/run.mjs) writes its own bench/results/tasks-latest.json.
+  if (!only || only.includes('tasks')) await runTaskBench({ log });
   if (only && !only.includes('load')) return;
   // After the snapshot part has closed its browser: the load part needs the machine to itself.
   log('HTTP load...');

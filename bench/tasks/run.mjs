@@ -4,7 +4,8 @@
 // state the page posted (server.mjs), never by an answer. Reported per task: passed, calls,
 // characters and o200k tokens read; totals per library and over the set.
 //
-//   node bench/tasks/run.mjs [--only=rac-menu,grid-filter-sort] [--side=ariaref|pw]   (also run by bench/run.mjs)
+//   node bench/tasks/run.mjs [--only=rac-menu,grid-filter-sort] [--side=ariaref|pw] [--ariaref=path/to/cli/main.js]
+//   (also run by bench/run.mjs; --ariaref measures another build of ariaref than dist/)
 //
 // Writes bench/results/tasks-latest.json; every answer in full goes to bench/results/tasks-answers.log.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -46,10 +47,10 @@ async function judge(server, path, done, withinMs) {
   }
 }
 
-async function runSide(side, list, server, transcript, log) {
+async function runSide(side, serverArgs, list, server, transcript, log) {
   const cwd = mkdtempSync(join(tmpdir(), `tasks-${side}-`));
   const client = new Client({ name: 'ariaref-task-bench', version: '0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [...sides[side].args, ...FLAGS], cwd, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [...serverArgs, ...FLAGS], cwd, stderr: 'ignore' }));
   const results = [];
   try {
     for (const task of list) {
@@ -83,7 +84,8 @@ async function runSide(side, list, server, transcript, log) {
 }
 
 /** Builds the apps, serves them, runs every task on both servers. */
-export async function benchTasks({ only, side, log = () => {} } = {}) {
+export async function benchTasks({ only, side, ariaref, log = () => {} } = {}) {
+  const serverArgs = s => (s === 'ariaref' && ariaref ? [ariaref, 'mcp'] : sides[s].args);
   const list = tasks.filter(t => !only || only.includes(t.id) || only.includes(t.app));
   const logFile = join(root, 'bench/results/tasks-answers.log');
   mkdirSync(dirname(logFile), { recursive: true });
@@ -96,11 +98,11 @@ export async function benchTasks({ only, side, log = () => {} } = {}) {
     log('tasks: building the apps...');
     server = await serveTasks(await builtApps(), apps);
     const commit = (() => { try { return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { return undefined; } })();
-    const machine = { commit, cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverage: os.loadavg().map(l => +l.toFixed(1)) };
+    const machine = { commit, ariaref: serverArgs('ariaref')[0], cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverage: os.loadavg().map(l => +l.toFixed(1)) };
     const report = { date: new Date(started).toISOString(), machine, families, tasks: list.map(t => ({ id: t.id, app: t.app, goal: t.goal })), sides: {} };
     for (const s of side ? [side] : Object.keys(sides)) {
       log(`tasks: ${sides[s].label}...`);
-      report.sides[s] = await runSide(s, list, server, transcript, log);
+      report.sides[s] = await runSide(s, serverArgs(s), list, server, transcript, log);
     }
     report.durationS = Math.round((Date.now() - started) / 1000);
     return report;
@@ -120,5 +122,5 @@ export async function runTaskBench(options = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = Object.fromEntries(process.argv.slice(2).map(a => a.replace(/^--/, '').split('=')));
-  await runTaskBench({ only: args.only?.split(','), side: args.side, log: m => console.error(m) });
+  await runTaskBench({ only: args.only?.split(','), side: args.side, ariaref: args.ariaref, log: m => console.error(m) });
 }
