@@ -50,7 +50,15 @@ async function judge(server, path, done, withinMs) {
 async function runSide(side, serverArgs, list, server, transcript, log) {
   const cwd = mkdtempSync(join(tmpdir(), `tasks-${side}-`));
   const client = new Client({ name: 'ariaref-task-bench', version: '0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [...serverArgs, ...FLAGS], cwd, stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...serverArgs, ...FLAGS], cwd, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', chunk => { stderr = (stderr + chunk).slice(-2000); });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    rmSync(cwd, { recursive: true, force: true });
+    throw new Error(`${sides[side].label} did not start (${error.message}); its stderr:\n${stderr}\nBuild it first (npm run build) or check the path given to --ariaref.`);
+  }
   const results = [];
   try {
     for (const task of list) {
