@@ -19,6 +19,7 @@ export { AriaPage, type PageSnapshotOptions, type LocatorPath } from './aria-pag
 export { findBrowser, tryFindBrowser, BrowserNotFoundError, BROWSER_ENV, type FoundBrowser, type FindBrowserOptions } from './browser/find-browser.js';
 export { defaultBrowserArgs, type LaunchOptions } from './browser/launch.js';
 export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';
+export { browserAnswers } from './browser/responds.js';
 export { BrowserHost, deviceContextOptions, type HostOptions, type ContextLease } from './browser/host.js';
 export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
