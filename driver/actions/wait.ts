@@ -12,6 +12,7 @@ import { PageEvents } from './page-events.js';
 import type { DialogAnswer } from '../collectors/modal-state.js';
 import { documentId, markActivity, settleIn, type MarkResult } from './page-calls.js';
 import { delay } from '../deadline.js';
+import { documentLoaded } from '../navigation/loaded.js';
 import type { WaitReport } from './wait-report.js';
 
 export type { WaitReport, DialogInfo } from './wait-report.js';
@@ -170,7 +171,7 @@ export class ActionWaiter {
     report.navigatedTo = this.page.url();
     if (outcome === 'timeout') { report.navigationPending = true; report.outcome = 'timeout'; return; }
     const main = this.page.mainFrame();
-    const loaded = await raceDialog(events, main.waitForLoadState('domcontentloaded', { timeout: this.t.navTimeoutMs }).then(() => true, () => false));
+    const loaded = await raceDialog(events, documentLoaded(main, this.t.navTimeoutMs).then(load => load === 'loaded', () => false));
     if (loaded === 'dialog') { report.outcome = 'dialog'; return; }
     if (!loaded) report.navigationPending = true;
     const docId = await documentId(main, this.t.callMs);

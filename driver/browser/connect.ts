@@ -1,6 +1,7 @@
 // Attaches to a browser that is already running: a Chrome DevTools endpoint
 // (http://127.0.0.1:9222, ws://.../devtools/browser/<id>) or a Playwright browser server
 // (the ws:// URL printed by `launchServer`).
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright';
 import { findBoundBrowser, isBoundBrowserName } from './bound.js';
 
@@ -25,22 +26,34 @@ export function isCdpEndpoint(endpoint: string): boolean {
   return /^https?:\/\//i.test(endpoint) || /\/devtools\/browser\//.test(endpoint);
 }
 
-/** A Playwright server refuses clients of another minor version (428, "Playwright version mismatch"). */
-function versionMismatch(endpoint: string, message: string, error: unknown): Error | undefined {
-  const server = /server version: v(\d+\.\d+)/.exec(message)?.[1];
-  const client = /client version: v(\d+\.\d+)/.exec(message)?.[1];
-  if (!server || !client) return undefined;
+/** The Playwright ariaref drives browsers with ("1.65.1"): a Playwright server must be of its minor version. */
+export function playwrightVersion(): string {
+  return String(createRequire(import.meta.url)('playwright/package.json').version);
+}
+
+/**
+ * A Playwright server refuses clients of another minor version: the WebSocket upgrade answers
+ * 428 with "Playwright version mismatch" and both versions in a box. What ariaref needs is its
+ * own Playwright's version, not the one the message quotes (a proxy may drop the body).
+ */
+function versionMismatch(endpoint: string, message: string, error: unknown, ours: string): Error | undefined {
+  if (!/version mismatch|\b428 Precondition Required\b/i.test(message)) return undefined;
+  const minor = ours.split('.').slice(0, 2).join('.');
+  const server = /server version: v?(\d+\.\d+(?:\.\d+)?)/.exec(message)?.[1];
+  const runs = server ? `the server runs Playwright v${server} and ` : '';
   return new Error(
-    `Cannot connect to the browser at ${endpoint}: Playwright version mismatch, the server runs Playwright v${server} and ariaref uses v${client}; ` +
-    `a Playwright server only accepts clients of its own version. Start the server with the same version (npx playwright@${client} run-server), ` +
-    'or start Chrome with --remote-debugging-port=9222 and pass --cdp-endpoint http://127.0.0.1:9222 (works across versions).',
+    `Cannot connect to the browser at ${endpoint}: Playwright version mismatch, ${runs}ariaref uses v${ours}; ` +
+    `a Playwright server accepts only clients of its own minor version, so ariaref needs a Playwright ${minor} server. ` +
+    `Start one with \`npx playwright@${minor} run-server --port 3000\` and pass --endpoint ws://<its host>:3000/ ` +
+    `(or launchServer() of playwright@${minor}), or start Chrome with --remote-debugging-port=9222 and pass --cdp-endpoint http://<its host>:9222 (works across versions).`,
     { cause: error },
   );
 }
 
-function connectError(endpoint: string, error: unknown): Error {
+/** Why connecting to `endpoint` failed, and what to do about it. `ours`: ariaref's Playwright version. */
+export function connectError(endpoint: string, error: unknown, ours = playwrightVersion()): Error {
   const message = error instanceof Error ? error.message : String(error);
-  const mismatch = versionMismatch(endpoint, message, error);
+  const mismatch = versionMismatch(endpoint, message, error, ours);
   if (mismatch) return mismatch;
   const reason = message.split('\n')[0];
   return new Error(

@@ -14,7 +14,8 @@ import { callInFrame } from '../page/cdp-evaluate.js';
 import { bareLeavingDialogs, leavingDialogs, type BeforeUnloadAnswer, type LeavingDialogs } from './dialogs.js';
 import { collectorsFor } from '../collectors/attach.js';
 import { KeptNavigatingError, PageNotRespondingError, StayedOnPageError } from './errors.js';
-import { pageNavigation } from './page-navigation.js';
+import { documentLoaded } from './loaded.js';
+import { pageNavigation, sameDocumentUrl } from './page-navigation.js';
 
 /** How long a page gets to answer a trivial evaluation before it counts as not responding. */
 const RESPONSIVE_WITHIN_MS = 1500;
@@ -50,7 +51,10 @@ export interface LeaveOptions {
 }
 
 export interface NavigateOptions extends LeaveOptions {
-  /** Bound on the navigation (every attempt, and the load). Default 30 s for goto, Playwright's default for history steps. */
+  /**
+   * Bound on the navigation (every attempt, and the load). Default 30 s; a history step's commit
+   * is bounded by Playwright's default navigation timeout instead.
+   */
   timeoutMs?: number;
   /**
    * false: skip answering open dialogs and checking that the page responds, because
@@ -72,7 +76,8 @@ export interface NavigationResult {
   url: string;
   /**
    * The main-frame response of the document navigated to; null when there is none: a
-   * same-document navigation, a history step with no entry to go to, a URL without one
+   * same-document navigation, a history step with no entry to go to (see noHistoryEntry), a page
+   * restored from the back/forward cache, a URL without one
    * (about:blank, data:), or a landing Playwright lost track of (it landed all the same).
    */
   response: Response | null;
@@ -80,6 +85,8 @@ export interface NavigationResult {
   status?: number;
   statusText?: string;
   load: LoadOutcome;
+  /** A history step (back, forward) with no entry to go to: the page did not move. */
+  noHistoryEntry?: true;
   /** How many times the page's own navigation cut ours short (and ours was retried). */
   cutShort: number;
   /** Dialogs answered to leave: the ones open before, then the ones raised on the way out. */
@@ -146,7 +153,7 @@ export async function navigate(target: PageLike, url: string, options: NavigateO
   return result(page, landing, [...prepared, ...dialogs.answeredSince(mark)]);
 }
 
-/** Goes back one history entry, leaving the page safely (see navigate). `response` null: no entry to go to, or a same-document step. */
+/** Goes back one history entry, leaving the page safely (see navigate). `noHistoryEntry`: there was none to go to. */
 export function goBack(target: PageLike, options: NavigateOptions = {}): Promise<NavigationResult> {
   return historyStep(pageOf(target), 'back', options);
 }
@@ -161,14 +168,30 @@ export function reload(target: PageLike, options: NavigateOptions = {}): Promise
   return historyStep(pageOf(target), 'reload', options);
 }
 
+/**
+ * Steps through history up to the commit, then waits for the document's load through
+ * documentLoaded: a page the browser restores from its back/forward cache fires no load event,
+ * and Playwright's own wait (waitUntil 'domcontentloaded') would run out its timeout there.
+ */
 async function historyStep(page: Page, step: 'back' | 'forward' | 'reload', options: NavigateOptions): Promise<NavigationResult> {
   const dialogs = dialogsOf(page, options);
+  const beforeUnload = options.beforeUnload ?? 'accept';
   const prepared = options.prepare === false ? [] : (await prepareToLeave(page, { ...options, dialogs })).dialogs;
   const mark = dialogs.mark();
-  const go = { waitUntil: 'domcontentloaded' as const, ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}) };
-  const response = await dialogs.during(options.beforeUnload ?? 'accept', () => step === 'back' ? page.goBack(go) : step === 'forward' ? page.goForward(go) : page.reload(go))
-    .catch(async error => { throw await stayedOrError(error, page, dialogs, mark, options.beforeUnload ?? 'accept'); });
-  return result(page, { response, load: 'loaded', cutShort: 0 }, [...prepared, ...dialogs.answeredSince(mark)]);
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS);
+  const go = { waitUntil: 'commit' as const, ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}) };
+  // Playwright answers null both for a step with no entry and for one that committed without a
+  // response (restored from the cache, same-document): only the commit tells them apart.
+  const commits = pageNavigation(page).watchCommits(1);
+  const landing = await dialogs.during(beforeUnload, async (): Promise<Landing & { moved: boolean }> => {
+    const response = await (step === 'back' ? page.goBack(go) : step === 'forward' ? page.goForward(go) : page.reload(go));
+    const moved = response !== null || commits.count() > 0;
+    const load = moved ? await loadedInTime(page, deadline) : 'loaded';
+    return { response, load, cutShort: 0, moved };
+  }).catch(async error => { throw await stayedOrError(error, page, dialogs, mark, beforeUnload); })
+    .finally(() => commits.stop());
+  const done = result(page, landing, [...prepared, ...dialogs.answeredSince(mark)]);
+  return landing.moved ? done : { ...done, noHistoryEntry: true };
 }
 
 interface Landing {
@@ -268,21 +291,16 @@ function isDownload(error: unknown): boolean {
   return /Download is starting/.test((error as Error)?.message ?? '');
 }
 
-/** Equal up to the fragment (a page may add one on load). */
-function sameDocumentUrl(a: string, b: string): boolean {
-  return a.split('#')[0] === b.split('#')[0];
-}
-
 /**
- * Waits for DOMContentLoaded of the committed document: 'timeout' when it did not come in time,
- * 'kept-navigating' when the page keeps starting navigations of its own (it reloads before it ever loads).
+ * Waits for DOMContentLoaded of the committed document (see documentLoaded): 'timeout' when it
+ * did not come in time, 'kept-navigating' when the page keeps starting navigations of its own
+ * (it reloads before it ever loads).
  */
 async function loadedInTime(page: Page, deadline: number): Promise<LoadOutcome> {
   const churn = pageNavigation(page).watchCommits(CHURN_NAVIGATIONS);
   try {
     return await Promise.race([
-      page.waitForLoadState('domcontentloaded', { timeout: Math.max(1000, deadline - Date.now()) })
-        .then((): LoadOutcome => 'loaded', (error): LoadOutcome => { if ((error as Error)?.name === 'TimeoutError') return 'timeout'; throw error; }),
+      documentLoaded(page.mainFrame(), Math.max(1000, deadline - Date.now())),
       churn.reached.then((): LoadOutcome => 'kept-navigating'),
     ]);
   } finally {

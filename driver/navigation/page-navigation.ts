@@ -144,6 +144,11 @@ export function pageNavigation(page: Page): PageNavigation {
   return PageNavigation.of(page);
 }
 
+/** Equal up to the fragment (a page may add one on load). */
+export function sameDocumentUrl(a: string, b: string): boolean {
+  return a.split('#')[0] === b.split('#')[0];
+}
+
 /** Service-worker requests have no frame and Playwright throws when asked. */
 export function frameOf(request: Request): Frame | undefined {
   try {

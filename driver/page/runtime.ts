@@ -27,6 +27,7 @@ import { callInFrame, callOnFrameOwner } from './cdp-evaluate.js';
 import { locateFrame } from './cdp-frames.js';
 import { injectIntoFrame, isMissingRuntimeError } from './inject.js';
 import { withDeadline } from '../deadline.js';
+import { documentLoaded } from '../navigation/loaded.js';
 import { isNavigationError } from '../errors.js';
 
 export type { LiveDocument } from './frames.js';
@@ -130,7 +131,7 @@ interface CallSpec {
 
 async function waitForNewDocument(frame: Frame, ms: number): Promise<void> {
   const timeout = Math.max(1, ms);
-  await withDeadline(frame.waitForLoadState('domcontentloaded', { timeout }), timeout + 500, 'Waiting for the new document').catch(() => {});
+  await withDeadline(documentLoaded(frame, timeout), timeout + 500, 'Waiting for the new document').catch(() => {});
 }
 
 async function attempts<T>(frame: Frame, attempt: (ms: number) => Promise<T>, spec: CallSpec): Promise<T> {

@@ -4,7 +4,7 @@
 import { writeRedactedText } from './secrets.js';
 import type { Session } from './session.js';
 import type { SnapshotRequest, ToolResponse } from './response.js';
-import { diffSnapshots, withDeadline } from '../index.js';
+import { browserAnswers, delay, diffSnapshots, PageTimeoutError, withDeadline } from '../index.js';
 import type { Tab } from './tab.js';
 import { formatModalState } from './format/events.js';
 import { errorReason, formatError } from './format/errors.js';
@@ -18,6 +18,30 @@ import type { ContentBlock, ToolResult } from './result.js';
 export type { ContentBlock, ToolResult } from './result.js';
 
 const SNAPSHOT_LIMIT_MS = 15_000;
+/** A snapshot still running after this long may be a frozen browser rather than a slow page: the browser is asked. */
+const ASK_BROWSER_AFTER_MS = 3000;
+
+/**
+ * The browser itself stopped answering, not one slow page: an error of the whole call, whatever
+ * the tool did before, since nothing in that browser works until it answers again. Says where
+ * the browser is and how to get going again.
+ */
+class BrowserNotAnsweringError extends Error {
+  constructor(session: Session, reason: string) {
+    const endpoint = session.config.connect?.split('?')[0]; // a query may carry a token
+    const where = endpoint ? `The browser at ${endpoint}` : 'The browser ariaref launched';
+    const next = endpoint
+      ? 'Resume the browser (a stopped process, a suspended machine, a paused debugger), or restart it (ariaref reconnects on the next call), then call browser_snapshot again.'
+      : 'Resume its process, or restart the ariaref server to get a fresh browser, then call browser_snapshot again.';
+    super(`${where} stopped answering: ${reason}, and the browser did not answer the DevTools protocol either. ${next}`);
+    this.name = 'BrowserNotAnsweringError';
+  }
+}
+
+/** Why the snapshot failed, in words that do not blame the page (a timeout's own do: "busy, paused by a dialog"). */
+function failedBecause(error: unknown): string {
+  return error instanceof PageTimeoutError ? `${error.what.toLowerCase()} got no answer within ${error.ms / 1000} s` : errorReason(error);
+}
 
 /** In diff mode, what changed since the last whole-page snapshot of the same page, when that is shorter. */
 function diffAgainstLast(tab: Tab, request: SnapshotRequest, yaml: string, mode: string): string | undefined {
@@ -36,6 +60,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
   // A JavaScript dialog freezes the page's script: the snapshot would wait for it forever. One
   // can also open while we snapshot (an alert loop): then we stop waiting for the page.
   const modal = tab.nextModal();
+  const askBrowser = delay(ASK_BROWSER_AFTER_MS);
   try {
     if (tab.isBlocked()) return 'Snapshot skipped: a dialog is open. Answer it with browser_handle_dialog first.';
     // Folded to the budget in the page (structure, never text cut mid-way): the one place the budget applies.
@@ -47,7 +72,12 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
       budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
     }).then(yaml => markPicked(tab.page, yaml))), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
     snapshot.catch(() => {});
-    const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined)]);
+    // Asked early, so a frozen browser is reported in seconds instead of after every timeout below.
+    const frozen = askBrowser.promise.then(() => browserAnswers(tab.page)).then(answers => answers
+      ? new Promise<never>(() => {})
+      : Promise.reject(new BrowserNotAnsweringError(session, `the page snapshot got no answer within ${ASK_BROWSER_AFTER_MS / 1000} s`)));
+    frozen.catch(() => {}); // the snapshot may have won meanwhile
+    const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined), frozen]);
     if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
     // After actions the whole snapshot also goes to a file the response links, as Playwright MCP
     // 0.0.83 answers (tools and skills that read that file keep working); the agent still gets it
@@ -63,10 +93,14 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const inline = diffAgainstLast(tab, request, yaml, mode) ?? formatSnapshot(yaml);
     return file ? `${fileLink('Snapshot', file)}\n${inline}` : inline;
   } catch (error) {
+    if (error instanceof BrowserNotAnsweringError) throw error;
+    // A frozen browser fails every page the same way: asking the browser itself tells the two apart.
+    if (!await browserAnswers(tab.page)) throw new BrowserNotAnsweringError(session, failedBecause(error));
     if (response.snapshot.ref) throw error;
     return `Snapshot failed: ${errorReason(error)}. Try browser_snapshot again, or browser_wait_for if the page is still loading.`;
   } finally {
     modal.cancel();
+    askBrowser.cancel();
   }
 }
 

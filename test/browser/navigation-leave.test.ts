@@ -186,6 +186,7 @@ describe('AriaPage.goto on a bare page', () => {
     expect(await aria.reload()).toMatchObject({ url: at('/second'), status: 200 });
     const nowhere = await aria.forward();
     expect(nowhere.response).toBeNull();
+    expect(nowhere.noHistoryEntry).toBe(true);
     expect(nowhere.url).toBe(at('/second'));
   });
 

@@ -41,9 +41,9 @@ export function formatNavigated(url: string, result: NavigationResult | undefine
   return lines;
 }
 
-/** A history step's result line: `result.response` null means there was no entry to go to. */
+/** A history step's result line (a null response alone is no proof of "nowhere to go": a page restored from cache has none). */
 export function formatHistoryStep(direction: 'back' | 'forward', result: NavigationResult | undefined): string {
-  if (result?.response === null) return `There is no page to go ${direction} to in this tab's history.`;
+  if (result?.noHistoryEntry) return `There is no page to go ${direction} to in this tab's history.`;
   return formatStatus(result, `Went ${direction}`);
 }
 

@@ -84,7 +84,7 @@ async function historyStep(session: Session, response: ToolResponse, direction: 
     throw new Error(formatHistoryLost(direction));
   }
   const step = direction === 'back' ? goBack : goForward;
-  const result = await act(session, response, tab => step(tab.page, { prepare: false }), AFTER_GOTO);
+  const result = await act(session, response, tab => step(tab.page, { prepare: false, timeoutMs: session.config.navigationTimeoutMs }), AFTER_GOTO);
   response.addResult(formatHistoryStep(direction, result));
 }
 
@@ -145,7 +145,7 @@ export const navigationTools = [
       const tab = await leaveTab(session, response, current);
       // A replaced tab is blank: "reloading" it means loading the old URL again.
       const result = tab === current
-        ? await act(session, response, t => reload(t.page, { prepare: false }), AFTER_GOTO)
+        ? await act(session, response, t => reload(t.page, { prepare: false, timeoutMs: session.config.navigationTimeoutMs }), AFTER_GOTO)
         : await gotoPrepared(session, response, url);
       response.addResult(formatStatus(result, 'Reloaded'));
     },
