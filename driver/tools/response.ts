@@ -23,6 +23,8 @@ export interface SnapshotRequest {
 
 export class ToolResponse {
   readonly results: string[] = [];
+  /** Results that only restate the action ("Typed "alice" into e8."): left out when the snapshot shows its effect. */
+  readonly echoes: string[] = [];
   readonly errors: string[] = [];
   readonly hints: string[] = [];
   readonly images: ResponseImage[] = [];
@@ -38,6 +40,8 @@ export class ToolResponse {
   skipTabs = false;
 
   addResult(markdown: string): void { this.results.push(markdown); }
+  /** A result the inline snapshot makes redundant (the agent pays for every character twice otherwise). */
+  addEcho(markdown: string): void { this.echoes.push(markdown); }
   /** An error the handler caught itself; the response is marked isError. */
   addError(message: string): void { this.errors.push(message); }
   /**
