@@ -83,7 +83,8 @@ function steps(origin, t) {
   const url = page => `${origin}/c/${t}/${page}`;
   const ownPage = (what, page) => text => text.includes(what) ? undefined : `the answer does not show the client's ${page} page`;
   return [
-    { tool: 'browser_navigate', args: () => ({ url: url('a') }) },
+    // Timed apart: the session's first call opens its browser context (the first session's launches the browser).
+    { tool: 'browser_navigate', action: '(first call)', args: () => ({ url: url('a') }) },
     { tool: 'browser_snapshot', args: () => ({}), check: ownPage(`Client ${t}`, 'first'), snapshot: true },
     { tool: 'browser_click', args: s => refIn(s, 'button', 'Reveal') && { element: 'Reveal button', target: refIn(s, 'button', 'Reveal') }, needs: 'button "Reveal"' },
     { tool: 'browser_type', args: s => refIn(s, 'textbox', 'Name') && { element: 'Name textbox', target: refIn(s, 'textbox', 'Name'), text: `typed ${t}` }, needs: 'textbox "Name"' },

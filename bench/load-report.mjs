@@ -37,9 +37,11 @@ export function printLoad(report) {
   const [ours, pw] = [report.servers.ariaref, report.servers.playwright];
   console.log(`\nLoad: ariaref ${v.ariaref} vs Playwright MCP ${v.playwright} over Streamable HTTP (SDK clients with the GET event stream), `
     + `${m.cpu} x${m.cores}; ${report.config.flowCalls}-call flow per client, servers taking turns (${report.durationS}s)`);
+  const load = [m.loadAverageAtStart?.[0], m.loadAverageAtEnd?.[0]];
+  console.log(`Machine load average (1 min) at start / end: ${load.join(' / ')} on ${m.cores} cores${load.some(l => l > 2 * m.cores) ? ': busy, absolute times are inflated; compare the two servers' : ''}`);
   if (report.dryRun) console.log(`DRY RUN: ariaref started with ${JSON.stringify(report.dryRun)}; not the default server`);
   if (report.source.distStale) console.log('WARNING: dist/ was older than driver/: these numbers are of an earlier build');
-  if (report.source.uncommittedDriverFiles.length) console.log(`(ariaref built from ${report.source.commit} with uncommitted driver files: ${report.source.uncommittedDriverFiles.join(', ')})`);
+  if (report.source.uncommittedDriverFiles.length) console.log(`(ariaref built from ${report.source.commit} and ${report.source.uncommittedDriverFiles.length} uncommitted driver files, listed in the JSON)`);
 
   ours.phases.forEach((phase, i) => {
     const other = pw.phases[i];

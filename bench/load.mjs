@@ -133,7 +133,8 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
   const cwd = mkdtempSync(join(tmpdir(), 'ariaref-load-'));
   const servers = {};
   const report = {
-    date: startedAt.toISOString(), machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version },
+    date: startedAt.toISOString(),
+    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg().map(l => +l.toFixed(1)) },
     source, dryRun: Object.keys(oursEnv).length ? oursEnv : undefined,
     config: { ks, rounds, roundsK, flowCalls: FLOW_CALLS, callTimeoutMs: ctx.callTimeoutMs, flowBudgetMs: ctx.flowBudgetMs, killedWaitMs: ctx.killedWaitMs },
     versions: Object.fromEntries(SIDES.map(s => [s, serverVersion(s, root)])), servers: {},
@@ -192,6 +193,7 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
     await cleanup();
   }
   report.durationS = Math.round((Date.now() - startedAt.getTime()) / 1000);
+  report.machine.loadAverageAtEnd = os.loadavg().map(l => +l.toFixed(1));
   report.toolStats = Object.fromEntries(SIDES.map(side => [side, Object.fromEntries(report.servers[side].phases.map(p => [p.name, toolStats(p)]))]));
   report.targets = targets(report).map(([target, measured, ok]) => ({ target, measured, ok }));
   return report;
