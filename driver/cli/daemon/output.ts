@@ -1,7 +1,7 @@
 // A tool's answer as a shell prints it: the same markdown sections the MCP server returns, tool
 // names in the wording turned into the commands a shell user runs, the error first on stderr,
 // and with --json the sections as one object.
-import { toolResultText, type ToolResult } from '../../tools/index.js';
+import { isInputError, toolResultText, type ToolResult } from '../../tools/index.js';
 import type { CliReply } from '../paths.js';
 import { COMMANDS } from './commands.js';
 
@@ -37,8 +37,20 @@ export function splitSections(text: string): Section[] {
   return sections;
 }
 
+/**
+ * Headers only where they tell sections apart: an answer of just a result and a snapshot (most
+ * actions) reads as the result line, then the YAML, which starts with `- `, `~ ` or `# `.
+ */
 function join(sections: Section[]): string {
+  if (sections.every(s => s.title === 'Result' || s.title === 'Snapshot')) return sections.map(s => s.body).join('\n');
   return sections.map(s => `### ${s.title}\n${s.body}`).join('\n\n');
+}
+
+/** The console log's `New console entries:` link is worth reading in a shell only beside an error or a warning. */
+function shellEvents(body: string): string {
+  const lines = body.split('\n');
+  if (lines.some(line => /^- \[(error|warning)\] /.test(line))) return body;
+  return lines.filter(line => !line.startsWith('- New console entries: ')).join('\n');
 }
 
 /** What the session's last answer showed of the page, so the next one can leave out what is known. */
@@ -46,7 +58,8 @@ export interface PageMemory { page?: string }
 
 /**
  * The shell reads every character: the Page section only when the page or its notes changed,
- * no settle timings, no second "Navigated to" line, and the snapshot without its code fence.
+ * no settle timings, no second "Navigated to" line, the snapshot without its code fence, and the
+ * console log link only when errors or warnings arrived.
  * --json keeps the sections whole.
  */
 function trimForShell(sections: Section[], memory: PageMemory): Section[] {
@@ -62,13 +75,27 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
       out.push({ ...section, body });
       continue;
     }
+    if (section.title === 'Events') {
+      const body = shellEvents(section.body);
+      if (body.trim()) out.push({ ...section, body });
+      continue;
+    }
     if (section.title !== 'Page') { out.push(section); continue; }
     const lines = section.body.split('\n').filter(line => !/^- Settled after /.test(line)
       && !(line.startsWith('- Navigated to ') && result.includes(line.slice(2))));
     const where = lines.filter(line => /^- Page (URL|Title): /.test(line)).join('\n');
     const known = where === memory.page;
     memory.page = where;
-    if (known && lines.every(line => /^- Page (URL|Title): /.test(line))) continue;
+    const onlyWhere = lines.every(line => /^- Page (URL|Title): /.test(line));
+    if (known && onlyWhere) continue;
+    // "Navigated to U." and a Page section of just U and its title say one thing: one line.
+    const navigated = out.find(s => s.title === 'Result' && /^Navigated to \S+\.$/.test(s.body));
+    const url = /^- Page URL: (.*)$/m.exec(where)?.[1];
+    const title = /^- Page Title: (.*)$/m.exec(where)?.[1];
+    if (navigated && onlyWhere && url && navigated.body === `Navigated to ${url}.`) {
+      navigated.body = title ? `Navigated to ${url} (title ${JSON.stringify(title)}).` : navigated.body;
+      continue;
+    }
     out.push({ ...section, body: lines.join('\n') });
   }
   return out;
@@ -80,7 +107,8 @@ export function replyFor(result: ToolResult, json: boolean, notes: string[] = []
   if (!json) sections = trimForShell(sections, memory);
   if (notes.length) sections.unshift({ title: 'Note', body: notes.join('\n') });
   const error = sections.find(s => s.title === 'Error');
-  const code = result.isError ? 1 : 0;
+  // A refused argument is a usage error, as the shell's own argument checks are.
+  const code = result.isError ? (isInputError(result) ? 2 : 1) : 0;
   if (json) {
     const object: Record<string, unknown> = { ok: !result.isError };
     for (const s of sections) object[jsonKey(s.title)] = s.body;

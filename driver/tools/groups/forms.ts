@@ -102,7 +102,7 @@ export const formTools = [
         }
         return last!;
       });
-      response.addResult(`Filled ${done.length} field${done.length > 1 ? 's' : ''}: ${done.join(', ')}.`);
+      response.addEcho(`Filled ${done.length} field${done.length > 1 ? 's' : ''}: ${done.join(', ')}.`);
     },
   }),
   defineTool({
@@ -124,7 +124,7 @@ export const formTools = [
         selected = result.selected;
         return result;
       });
-      response.addResult(`Selected ${JSON.stringify(selected)} in ${describeTarget(params)}.`);
+      response.addEcho(`Selected ${JSON.stringify(selected)} in ${describeTarget(params)}.`);
     },
   }),
   defineTool({
@@ -139,7 +139,7 @@ export const formTools = [
     async handle(session, params, response) {
       await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'check' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
-      response.addResult(`Checked ${describeTarget(params)}.`);
+      response.addEcho(`Checked ${describeTarget(params)}.`);
     },
   }),
   defineTool({
@@ -154,7 +154,7 @@ export const formTools = [
     async handle(session, params, response) {
       await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'uncheck' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
-      response.addResult(`Unchecked ${describeTarget(params)}.`);
+      response.addEcho(`Unchecked ${describeTarget(params)}.`);
     },
   }),
   defineTool({

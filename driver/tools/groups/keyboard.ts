@@ -57,7 +57,7 @@ export const keyboardTools = [
         await tab.page.keyboard.type(params.text);
         if (params.submit) await tab.page.keyboard.press('Enter');
       });
-      response.addResult(typedResult(params.text, params.submit));
+      response.addEcho(typedResult(params.text, params.submit));
     },
   }),
 ];
