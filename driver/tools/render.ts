@@ -122,7 +122,9 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   }
   if (response.errors.length) sections.push(section('Error', response.errors.join('\n')));
   if (response.hints.length) sections.push(section('Hints', response.hints.join('\n')));
-  if (response.results.length) sections.push(section('Result', response.results.join('\n')));
+  // An echo of the action is news only when no inline snapshot shows what it did.
+  const results = snapshot?.includes('```') ? response.results : [...response.results, ...response.echoes];
+  if (results.length) sections.push(section('Result', results.join('\n')));
   if (response.code.length && session.config.codegen !== 'none')
     sections.push(section('Ran Playwright code', fenced(response.code.join('\n'), session.config.codegen === 'typescript' ? 'js' : session.config.codegen)));
   // Sections in Playwright MCP's order and names: Open tabs, then Page.
