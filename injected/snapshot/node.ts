@@ -61,12 +61,41 @@ function addStates(node: AriaNode, element: Element, role: string): void {
   if (invalid) node.invalid = typeof invalid === 'string' ? wellFormed(invalid) : invalid;
 }
 
-/** The resolved href of HTML links (what a click navigates to); other links keep the attribute. */
+/**
+ * A link's URL as short as it can be read: the attribute as written when it is relative (`#home`,
+ * `docs/x`, `?page=2`), an absolute URL of the document's origin relative to the document, other
+ * origins and schemes in full. On a page of links the origin repeated on every line is most of
+ * the characters; the agent knows the page's URL. data: URLs keep only their header (Playwright's rule).
+ */
 function linkUrl(element: Element): string | undefined {
+  const raw = element.getAttribute('href') ?? element.getAttributeNS('http://www.w3.org/1999/xlink', 'href');
+  if (raw === null) return undefined;
+  const written = raw.trim();
+  if (/^data:/i.test(written)) {
+    const comma = written.indexOf(',');
+    return comma === -1 ? written : `${written.slice(0, comma + 1)}…`;
+  }
   const tag = elementTag(element);
-  if ((tag === 'a' || tag === 'area') && element.namespaceURI === 'http://www.w3.org/1999/xhtml' && element.hasAttribute('href'))
-    return (element as HTMLAnchorElement).href;
-  return element.getAttribute('href') ?? element.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? undefined;
+  const html = (tag === 'a' || tag === 'area') && element.namespaceURI === 'http://www.w3.org/1999/xhtml';
+  // An absolute or scheme-relative URL: as the document would reach it, relative to the document.
+  if (!html || !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(written)) return written;
+  const link = element as HTMLAnchorElement;
+  const doc = element.ownerDocument.location;
+  return doc ? relativeToDocument(link, doc) : link.href;
+}
+
+/** The parts of a URL relativeToDocument compares (a link and a Location both have them). */
+export interface UrlParts { href: string; origin: string; pathname: string; search: string; hash: string; username?: string; password?: string }
+
+/**
+ * `url` relative to the document at `doc` when both share an origin (`#x`, `?q=1`, `/path`), else
+ * the whole URL. The link's own URL parts, not the URL class: a page may replace globals.
+ */
+export function relativeToDocument(url: UrlParts, doc: UrlParts): string {
+  if (url.origin === 'null' || url.origin !== doc.origin || url.username || url.password) return url.href;
+  if (url.pathname !== doc.pathname) return url.pathname + url.search + url.hash;
+  if (url.search !== doc.search) return (url.search || url.pathname) + url.hash;
+  return url.hash || url.pathname + url.search;
 }
 
 /** Input types whose value is not something the user typed or picked. */

@@ -19,6 +19,7 @@ import { getAriaRole } from '../aria/roles';
 import { mayHavePseudoContent, pseudoContentSelector, pseudoText, unionSelectors } from '../dom/generated-content';
 import { Ownership } from './owns';
 import { Secrets } from './secrets';
+import { withoutEchoes } from './quiet';
 import { describeElement, nodeName } from './node';
 import type { RefRegistry } from './refs';
 import type { WalkReuse } from '../incremental/snapshots';
@@ -308,7 +309,7 @@ function separatorOf(element: Element): RawChild | undefined {
   return BREAK;
 }
 
-/** Merges adjacent text runs, normalizes their whitespace and drops a lone text equal to the name. */
+/** Merges adjacent text runs, normalizes their whitespace and drops what only repeats a name (quiet.ts). */
 function finalize(builder: Builder): void {
   const node = builder.node;
   const children: Array<AriaNode | string> = [];
@@ -324,8 +325,7 @@ function finalize(builder: Builder): void {
     if (item) children.push(item);
   }
   flush();
-  if (children.length === 1 && children[0] === node.name) children.length = 0;
-  node.children = children;
+  node.children = withoutEchoes(node, children);
 }
 
 function roundBox(rect: BoxRect): NonNullable<AriaNode['box']> {

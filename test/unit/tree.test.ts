@@ -69,7 +69,7 @@ describe('composed tree', () => {
       '- button "Light" [ref=e3]',
       '- text: fallback b',
       '- link "Shadow link" [ref=e4] [cursor=pointer]:',
-      '  - /url: http://localhost:3000/#x',
+      '  - /url: "#x"',
     ].join('\n'));
   });
 
@@ -123,12 +123,43 @@ describe('node properties', () => {
       '  - /placeholder: you@example.com',
       '  - text: a@b.c',
       '- link "Docs" [ref=e3] [cursor=pointer]:',
-      '  - /url: http://localhost:3000/docs',
+      '  - /url: /docs',
       '- button "Save" [ref=e4]:',
       '  - /description: Stores it',
     ].join('\n'));
     // JSON carries every description, also where YAML leaves it out (links are not controls).
     expect(result.tree!.children.map(c => (c as AriaNode).description)).toEqual([undefined, 'Read the docs', 'Stores it']);
+  });
+
+  it('prints link URLs short: relative as written, the same origin relative to the page, others whole', () => {
+    const links = [
+      '<a href="#home">1</a>', '<a href="docs/x">2</a>', '<a href="?page=2">3</a>',
+      '<a href="http://localhost:3000/#top">4</a>', '<a href="http://localhost:3000/docs/y?q=1">5</a>',
+      '<a href="//localhost:3000/?page=3">6</a>', '<a href="https://example.com/a">7</a>',
+      '<a href="mailto:a@b.c">8</a>', `<a href="data:text/plain;base64,${'QUJD'.repeat(50)}">9</a>`,
+    ];
+    const urls = yaml(links.join(''))!.split('\n').filter(l => l.includes('/url:')).map(l => l.trim());
+    expect(urls).toEqual([
+      '- /url: "#home"', '- /url: docs/x', '- /url: "?page=2"', '- /url: "#top"', '- /url: /docs/y?q=1',
+      '- /url: "?page=3"', '- /url: https://example.com/a', '- /url: mailto:a@b.c', '- /url: data:text/plain;base64,…',
+    ]);
+  });
+
+  it('leaves out empty live regions, and keeps them once they have a name or content', () => {
+    expect(yaml(`<div role=status data-nobox></div><div role=log data-nobox></div><div role=alert aria-label=Errors></div><div role=status>Saved</div><button>Go</button>`))
+      .toBe('- alert "Errors" [ref=e2]\n- status [ref=e3]: Saved\n- button "Go" [ref=e4]');
+  });
+
+  it('drops label text that only repeats the name of the control beside it or of the group it names', () => {
+    expect(yaml(`<label for=c>Country</label><input id=c><label><input type=checkbox> Comments</label>
+      <fieldset><legend>Email me about</legend><label>Name <input></label></fieldset><span>Total</span><button>Total</button>`)).toBe([
+      '- textbox "Country" [ref=e2]',
+      '- checkbox "Comments" [ref=e3]',
+      '- group "Email me about" [ref=e4]:',
+      '  - textbox "Name" [ref=e5]',
+      '- text: Total',
+      '- button "Total" [ref=e6]',
+    ].join('\n'));
   });
 
   it('replaces lone surrogates so the JSON stays well-formed', () => {
@@ -151,7 +182,7 @@ describe('options', () => {
     const runtime = runtimeFor(page);
     runtime.snapshot();
     expect(runtime.snapshot({ rootRef: 'e6' }).yaml).toBe('- main [ref=e6]:\n  - heading "T" [level=1] [ref=e7]');
-    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e3]:\n  - listitem [ref=e4]:\n    - link "A" [ref=e5] [cursor=pointer]:\n      - /url: http://localhost:3000/a');
+    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e3]:\n  - listitem [ref=e4]:\n    - link "A" [ref=e5] [cursor=pointer]:\n      - /url: /a');
     expect(() => runtime.snapshot({ rootSelector: '.missing' })).toThrow('No element matches the CSS selector ".missing"');
     expect(() => runtime.snapshot({ rootSelector: '[[' })).toThrow('Invalid CSS selector "[["');
   });

@@ -1,0 +1,42 @@
+// Lines that tell the agent nothing it does not read elsewhere, left out of the tree as it is
+// built (tree.ts finalize): an empty live region (`- status`, `- log`, `- alert` with no name and
+// no content; frameworks keep several on every page for announcements), and a label's text
+// beside the control it names (`- checkbox "Comments"` then `- text: Comments`), or a group's
+// legend under the group it names (`- group "Email me about"` then `- text: Email me about`).
+import type { AriaNode } from '../types';
+
+/** Live regions (WAI-ARIA 1.2 §5.3.5): announced when their content changes, empty until then. */
+const liveRegionRoles = new Set(['alert', 'log', 'marquee', 'status', 'timer']);
+
+/** Controls a <label> (or aria-labelledby text) names: their name already says the label's text. */
+const labelledRoles = new Set(['checkbox', 'combobox', 'listbox', 'radio', 'searchbox', 'slider', 'spinbutton', 'switch', 'textbox']);
+
+/** An empty live region: nothing to read and nothing to act on until it announces something. */
+export function isSilentLiveRegion(node: AriaNode): boolean {
+  return liveRegionRoles.has(node.role) && !node.name && !node.children.length && node.value === undefined;
+}
+
+/**
+ * `node`'s finalized children without the text runs that only repeat a name shown beside them:
+ * the node's own name (a legend, a label inside the element it names), or the name of a
+ * neighbouring control (its label's text). Also drops empty live regions.
+ */
+export function withoutEchoes(node: AriaNode, children: Array<AriaNode | string>): Array<AriaNode | string> {
+  let kept: Array<AriaNode | string> | undefined;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    const drop = typeof child === 'string' ? echoesName(node, children, i, child) : isSilentLiveRegion(child);
+    if (drop) kept ??= children.slice(0, i);
+    else kept?.push(child);
+  }
+  return kept ?? children;
+}
+
+function echoesName(node: AriaNode, children: Array<AriaNode | string>, index: number, text: string): boolean {
+  if (node.name && text === node.name && node.role !== 'fragment') return true;
+  return namesControl(children[index - 1], text) || namesControl(children[index + 1], text);
+}
+
+function namesControl(sibling: AriaNode | string | undefined, text: string): boolean {
+  return !!sibling && typeof sibling !== 'string' && labelledRoles.has(sibling.role) && sibling.name === text;
+}
