@@ -27,3 +27,23 @@ export function clip(text: string, max = 200): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * An argument the library will not work with (out of its bounds, a refused URL, an unknown key
+ * name): the caller must change it, retrying cannot help. Surfaces report it as a usage error
+ * (the shell CLI exits 2).
+ */
+export class ArgumentError extends Error {
+  constructor(message: string, readonly argument: string) {
+    super(message);
+    this.name = 'ArgumentError';
+  }
+}
+
+/** Throws ArgumentError naming the bound unless `value` is a number in [min, max] (and whole, with `whole`). */
+export function checkRange(argument: string, value: number | undefined, min: number, max: number, options: { whole?: boolean; unit?: string } = {}): void {
+  if (value === undefined) return;
+  const unit = options.unit ? ` ${options.unit}` : '';
+  if (typeof value !== 'number' || Number.isNaN(value) || value < min || value > max || (options.whole && !Number.isInteger(value)))
+    throw new ArgumentError(`${argument} must be ${options.whole ? 'a whole number ' : ''}between ${min} and ${max}${unit}, not ${String(value)}.`, argument);
+}

@@ -22,10 +22,11 @@ export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';
 export { browserAnswers } from './browser/responds.js';
 export { BrowserHost, deviceContextOptions, type HostOptions, type ContextLease } from './browser/host.js';
 export { enforceOrigins, originVerdict, type OriginPolicy } from './browser/origins.js';
+export { checkUrl, unwrapUrl, UrlRefusedError, type UrlPolicy, type UrlRefusal } from './browser/url-policy.js';
 export { EventLog, type DriverEvent, type DriverEventType } from './browser/events.js';
 export { lifecycleLog, debugLog, debugEnabled } from './debug-log.js';
 // ---- refs, snapshots, diffs ----
-export { RefError, isRef, parseRef, type RefErrorKind, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
+export { RefError, EMPTY_TARGET, isRef, parseRef, type RefErrorKind, type ResolvedTarget, type ResolveOptions } from './page/refs.js';
 export { describeCoveringElement, explainInterceptedClick, formatCoveringElement, isInterceptedClickError, type CoveringElement } from './page/covering.js';
 export { ENGINE_NAME as SELECTOR_ENGINE } from './page/selector-engine.js';
 export { diffSnapshots, type SnapshotDiff } from './page/diff.js';
@@ -57,7 +58,7 @@ export * from './devtools/index.js';
 export * from './routes/index.js';
 // ---- deadlines, errors, version ----
 export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded } from './deadline.js';
-export { firstLine, isNavigationError, clip, escapeRegExp } from './errors.js';
+export { firstLine, isNavigationError, clip, escapeRegExp, ArgumentError, checkRange } from './errors.js';
 export { packageVersion } from './version.js';
 
 /**

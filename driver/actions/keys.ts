@@ -1,6 +1,7 @@
 // Key names and chords as agents write them ("Ctrl+Shift+a", "Esc", "cmd+k") mapped onto
 // Playwright's names, and a chord press that always releases its modifiers.
 import type { Keyboard } from 'playwright';
+import { ArgumentError } from '../errors.js';
 
 const ALIASES: Record<string, string> = {
   ctrl: 'Control', control: 'Control', cmd: 'Meta', command: 'Meta', meta: 'Meta', win: 'Meta', super: 'Meta',
@@ -17,9 +18,9 @@ export const MODIFIER_KEYS = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'
 export type Modifier = typeof MODIFIER_KEYS[number];
 const MODIFIERS = new Set<string>(MODIFIER_KEYS);
 
-export class KeyError extends Error {
+export class KeyError extends ArgumentError {
   constructor(message: string) {
-    super(message);
+    super(message, 'key');
     this.name = 'KeyError';
   }
 }

@@ -10,6 +10,7 @@ import { ErrorBodies } from './error-bodies.js';
 import { listingOf, type Listing, type Paging } from './listing.js';
 import type { NetworkItem, RequestState } from './network-item.js';
 import { routeMarkOf } from '../routes/marks.js';
+import { ArgumentError } from '../errors.js';
 
 export interface NetworkFilter {
   /** Substring of the URL, or /regex/flags. */
@@ -40,9 +41,9 @@ function isStaticResource(item: NetworkItem): boolean {
 }
 
 /** A URL pattern or status filter that cannot be read; the message says what is accepted. */
-export class NetworkFilterError extends Error {
+export class NetworkFilterError extends ArgumentError {
   constructor(message: string, readonly kind: 'url-pattern' | 'status') {
-    super(message);
+    super(message, kind === 'status' ? 'status' : 'url');
     this.name = 'NetworkFilterError';
   }
 }

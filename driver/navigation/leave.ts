@@ -262,6 +262,8 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     } finally {
       stopWatching();
     }
+    // A javascript: URL runs in the current document and never becomes its URL: landing again would run it again.
+    if (/^\s*javascript:/i.test(url)) return { response, load: 'loaded', cutShort };
     // Past a beforeunload prompt, goto can resolve before the new document exists: wait for it.
     await reachedDocument(page, response?.url() ?? url);
     const load = await loadedInTime(page, deadline);

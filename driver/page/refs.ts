@@ -15,6 +15,9 @@ export { isRef, parseRef } from './frames.js';
 /** Why a ref cannot be used. */
 export type RefErrorKind = 'stale' | 'frame-gone' | 'no-snapshot' | 'unknown' | 'removed' | 'renamed' | 'hidden' | 'disabled' | 'replaced' | 'covered' | 'no-runtime';
 
+/** What an empty target is told, by the resolver and by the tools' schemas alike. */
+export const EMPTY_TARGET = 'The target is empty: pass a ref from the snapshot (e.g. e5) or a unique selector.';
+
 export class RefError extends Error {
   constructor(message: string, readonly kind: RefErrorKind, readonly ref: string,
     /** The element's role and name at its snapshot, and when that was, when the runtime knew them. */
@@ -88,7 +91,7 @@ export interface ResolveOptions {
  */
 export async function resolveTarget(target: RefTarget, refOrSelector: string, options: ResolveOptions = {}): Promise<ResolvedTarget> {
   const trimmed = refOrSelector.trim();
-  if (!trimmed) throw new Error('The target is empty: pass a ref from the snapshot (e.g. e5) or a unique selector.');
+  if (!trimmed) throw new Error(EMPTY_TARGET);
   const parsed = parseRef(trimmed);
   const main = target.page.mainFrame();
   if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target, trimmed) : target.page.locator(refOrSelector), frame: main };

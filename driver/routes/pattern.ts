@@ -3,10 +3,12 @@
 // compiles a glob when a request arrives, so a bad one would fail inside the browser's traffic
 // instead of in the answer, and a relative glob silently matches nothing.
 
+import { ArgumentError } from '../errors.js';
+
 /** A pattern that cannot be used; the message says what to write instead. */
-export class RoutePatternError extends Error {
+export class RoutePatternError extends ArgumentError {
   constructor(message: string, readonly pattern: string) {
-    super(message);
+    super(message, 'pattern');
     this.name = 'RoutePatternError';
   }
 }

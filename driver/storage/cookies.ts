@@ -2,7 +2,7 @@
 // kept it), deleted. Cookies live in the browser's cookie store, not in the page, so a page
 // cannot interfere with any of this.
 import type { BrowserContext, Cookie } from 'playwright';
-import { firstLine } from '../errors.js';
+import { ArgumentError, firstLine } from '../errors.js';
 import { StorageError } from './errors.js';
 
 export type { Cookie } from 'playwright';
@@ -40,7 +40,13 @@ export interface CookieInput {
 }
 
 /** What addCookies is given: the domain defaults to the page's host, the path to "/". */
+/** RFC 6265 and Chromium: name and value together; a longer cookie is dropped without an error. */
+export const MAX_COOKIE_CHARS = 4096;
+
 export function cookieToAdd(input: CookieInput, pageUrl: string): NewCookie {
+  const size = input.name.length + input.value.length;
+  if (size > MAX_COOKIE_CHARS)
+    throw new ArgumentError(`The cookie is ${size} characters long (name and value); browsers keep at most ${MAX_COOKIE_CHARS} and drop a longer one. Store less in it, or use localStorage.`, 'value');
   let domain = input.domain;
   if (!domain) {
     try { domain = new URL(pageUrl).hostname; } catch { /* no host */ }

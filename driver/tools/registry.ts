@@ -7,11 +7,13 @@ import type { Session } from './session.js';
 import { ToolResponse } from './response.js';
 import { renderResponse, type ToolResult } from './render.js';
 import type { Tool } from './define.js';
-import { withDeadline } from '../index.js';
+import { ArgumentError, withDeadline } from '../index.js';
 import { formatError } from './format/errors.js';
 import { redactResult } from './secrets.js';
 import { formatModalState } from './format/events.js';
 import { formatZodError } from './format/zod-error.js';
+import { clipAnswerText } from './input-policy.js';
+import { recoverIfFrozen } from './recover.js';
 import { navigationTools } from './groups/navigation.js';
 import { snapshotTools } from './groups/snapshot.js';
 import { inputTools } from './groups/input.js';
@@ -96,8 +98,18 @@ function withoutSafeIntegerBounds<T>(node: T): T {
   return out as T;
 }
 
-function errorResult(message: string): ToolResult {
-  return { content: [{ type: 'text', text: `### Error\n${message}` }], isError: true };
+/** Answers that refuse their input (bad arguments, a refused URL, an unknown key), as opposed to a page or browser failure. */
+const refusedInput = new WeakSet<ToolResult>();
+
+/** True when the call failed because of its arguments: the caller must change them (the shell CLI exits 2). */
+export function isInputError(result: ToolResult): boolean {
+  return refusedInput.has(result);
+}
+
+function errorResult(message: string, input = false): ToolResult {
+  const result = { content: [{ type: 'text' as const, text: `### Error\n${message}` }], isError: true };
+  if (input) refusedInput.add(result);
+  return result;
 }
 
 function modalRefusal(session: Session, tool: Tool): string | undefined {
@@ -109,8 +121,15 @@ function modalRefusal(session: Session, tool: Tool): string | undefined {
 }
 
 export async function callTool(session: Session, name: string, args: unknown): Promise<ToolResult> {
-  // The one exit of every answer: no secret value leaves it (--secrets).
-  return redactResult(session.config.secrets, await answer(session, name, args));
+  // The one exit of every answer: no secret value leaves it (--secrets), no input comes back at length.
+  const raw = await answer(session, name, args);
+  const result = clipResult(redactResult(session.config.secrets, raw), args);
+  if (refusedInput.has(raw)) refusedInput.add(result);
+  return result;
+}
+
+function clipResult(result: ToolResult, args: unknown): ToolResult {
+  return { ...result, content: result.content.map(block => (block.type === 'text' ? { ...block, text: clipAnswerText(block.text, args) } : block)) };
 }
 
 async function answer(session: Session, name: string, args: unknown): Promise<ToolResult> {
@@ -128,22 +147,26 @@ async function answer(session: Session, name: string, args: unknown): Promise<To
   try {
     input = applyAliases(tool, args ?? {}, renamed);
   } catch (error) {
-    return errorResult(formatError(error));
+    return errorResult(formatError(error), true);
   }
   const parsed = z.strictObject(tool.params).safeParse(input);
-  if (!parsed.success) return errorResult(formatZodError(tool.name, parsed.error, renamed));
+  if (!parsed.success) return errorResult(formatZodError(tool.name, parsed.error, renamed), true);
   const refusal = modalRefusal(session, tool);
   if (refusal) return errorResult(refusal);
   const response = new ToolResponse();
+  let inputError = false;
   try {
     const limitMs = callLimitMs(session.config);
-    await withDeadline(tool.handle(session, parsed.data, response), limitMs,
-      () => new Error(`${name} did not finish within ${Math.round(limitMs / 1000)} s and was abandoned. The page may be stuck: try browser_reload, or browser_tabs to open a fresh tab.`));
+    await withDeadline(tool.handle(session, parsed.data, response), limitMs, () => new CallAbandoned(name, limitMs));
   } catch (error) {
-    response.addError(formatError(error));
+    inputError = error instanceof ArgumentError;
+    const recovered = error instanceof CallAbandoned ? ` ${await recoverIfFrozen(session, session.currentTabOrUndefined())}` : '';
+    response.addError(formatError(error) + recovered);
   }
   try {
-    return await renderResponse(session, response);
+    const result = await renderResponse(session, response);
+    if (inputError) refusedInput.add(result);
+    return result;
   } catch (error) {
     return errorResult(`${formatError(error)} (while describing the page after ${name}).`);
   }
@@ -179,6 +202,13 @@ function renameOne(item: unknown, alias: string, canonical: string, where: strin
     renamed?.set(canonical, alias);
   }
   return record;
+}
+
+/** A call past its limit: the caller gets an answer, whatever the handler still waits for. */
+class CallAbandoned extends Error {
+  constructor(tool: string, limitMs: number) {
+    super(`${tool} did not finish within ${Math.round(limitMs / 1000)} s and was abandoned.`);
+  }
 }
 
 /** Last line of defence against a hostile page: no call may outlive its longest legitimate wait. */

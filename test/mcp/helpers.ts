@@ -60,12 +60,14 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function stdioClient(args: string[] = [], options: { roots?: string[] } = {}): Promise<Client> {
+/** `env` is added to the server's environment (e.g. a TMPDIR of its own); `cwd` is where it runs. */
+export async function stdioClient(args: string[] = [], options: { roots?: string[]; env?: Record<string, string>; cwd?: string } = {}): Promise<Client> {
   const [script, ...rest] = cliCommand();
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [script, ...rest, ...args],
-    env: { ...process.env, ARIAREF_EXECUTABLE_PATH: '/usr/bin/chromium' } as Record<string, string>,
+    env: { ...process.env, ARIAREF_EXECUTABLE_PATH: '/usr/bin/chromium', ...options.env } as Record<string, string>,
+    cwd: options.cwd,
     stderr: 'pipe',
   });
   // The server's stderr is kept and shown if the process dies, so a crash explains itself.

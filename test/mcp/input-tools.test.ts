@@ -139,7 +139,7 @@ describe('vision mouse buttons', () => {
 
     const bad = await s.call('browser_mouse_click_xy', { x: 40, y: 140, clickCount: 0 });
     expect(bad.isError).toBe(true);
-    expect(bad.text).toContain('clickCount must be a whole number');
+    expect(bad.text).toContain('clickCount must be between 1 and 10, not 0.');
     expect(await takeLog()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { BrowserHost } from '../../index.js';
-import { callTool, Session, TOOL_GROUPS, type SessionConfig, type Tool } from '../../tools/index.js';
+import { callTool, clipQuotedInputs, QUOTE_CHARS, Session, TOOL_GROUPS, type SessionConfig, type Tool } from '../../tools/index.js';
 import { ConfigError, parseConfig } from '../../mcp/cli.js';
 import type { CliReply, CliRequest } from '../paths.js';
 import { UsageError } from '../tool-args.js';
@@ -121,7 +121,7 @@ export class Sessions {
     const parsed = z.strictObject(tool.params).safeParse(params);
     if (!parsed.success) {
       const problems = parsed.error.issues.map(issue => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
-      return usageReply(`${request.argv[0]}: ${problems}. See "ariaref ${request.argv[0]} --help".`);
+      return usageReply(clipQuotedInputs(`${request.argv[0]}: ${problems}. See "ariaref ${request.argv[0]} --help".`, params, QUOTE_CHARS));
     }
     clearTimeout(entry.timer);
     entry.running++;

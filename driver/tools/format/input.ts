@@ -1,4 +1,5 @@
 // Wording of the raw keyboard and mouse tools, media emulation, external drops and run-code.
+import { cutResult } from './sections.js';
 
 export function keyResult(direction: 'down' | 'up', key: string): string {
   return direction === 'down'
@@ -45,13 +46,10 @@ export function emulatedResult(changes: Record<string, string | null | undefined
 
 export const NO_CODE = 'Pass "code" (a function taking page, e.g. async (page) => await page.title()) or "filename" (a file holding one).';
 
-const MAX_RESULT_CHARS = 20_000;
-
 export function codeResult(json: string | undefined): string {
   if (json === undefined) return 'Ran the code; it returned nothing.';
-  const text = json.length > MAX_RESULT_CHARS ? `${json.slice(0, MAX_RESULT_CHARS)}\n… (${json.length - MAX_RESULT_CHARS} more characters cut)` : json;
   // Bare, as Playwright MCP answers (and as browser_evaluate does): the JSON is the result.
-  return text;
+  return cutResult(json);
 }
 
 export const CODE_CUT_BY_MODAL = 'The code was still running when the page opened a dialog or file chooser (see Modal state); answer it, and the code carries on without reporting a result.';

@@ -7,6 +7,13 @@ export function section(title: string, body: string): string {
   return `### ${title}\n${body.trimEnd()}`;
 }
 
+/** The longest value a result shows whole (an evaluated result, a stored item); past it the rest is cut and counted. */
+export const MAX_RESULT_CHARS = 20_000;
+
+export function cutResult(text: string, max = MAX_RESULT_CHARS): string {
+  return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters cut)` : text;
+}
+
 export function bullets(lines: string[]): string {
   return lines.map(line => `- ${line}`).join('\n');
 }

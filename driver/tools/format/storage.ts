@@ -2,6 +2,7 @@
 // files, in Playwright MCP 0.0.83's wording ("name=value (domain: ..., path: ...)", "No cookies
 // found"), and the library's StorageErrors turned into a next step for the agent.
 import { StorageError, type Cookie, type LoadedState, type StorageItem, type WebStorageKind } from '../../index.js';
+import { cutResult } from './sections.js';
 
 /** A listed value longer than this is cut; the get tool shows it whole. */
 const LIST_VALUE_CHARS = 500;
@@ -44,7 +45,7 @@ export function listItemsText(kind: WebStorageKind, items: StorageItem[]): strin
   }).join('\n');
 }
 
-export const itemText = (name: string, value: string) => `${name}=${value}`;
+export const itemText = (name: string, value: string) => cutResult(`${name}=${value}`);
 export const itemSetText = (kind: WebStorageKind, name: string, origin: string) => `Set ${kind}Storage '${name}' for ${origin}`;
 export const itemDeletedText = (kind: WebStorageKind, name: string, origin: string) => `Deleted ${kind}Storage '${name}' for ${origin}`;
 export const itemsClearedText = (kind: WebStorageKind, origin: string) => `Cleared ${kind}Storage for ${origin}`;

@@ -7,7 +7,7 @@ import { writeRedactedText } from '../secrets.js';
 import { timestampedName } from '../files.js';
 import { fileLink } from '../format/sections.js';
 import type { Locator } from 'playwright';
-import type { ActionOptions, ActionTarget, WaitOptions, WaitReport } from '../../index.js';
+import { EMPTY_TARGET, type ActionOptions, type ActionTarget, type WaitOptions, type WaitReport } from '../../index.js';
 import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
 import type { Tab } from '../tab.js';
@@ -15,7 +15,10 @@ import type { Tab } from '../tab.js';
 export const elementParam = z.string().optional()
   .describe('Human-readable element description, used to obtain permission to interact with the element');
 
-export const targetParam = z.string()
+/** A target string: never empty (an empty one points at nothing, or silently at the whole page). */
+export const targetString = () => z.string().min(1, { error: EMPTY_TARGET });
+
+export const targetParam = targetString()
   .describe('Exact target element reference from the page snapshot, or a unique element selector');
 
 /** The two parameters of every tool that points at one element. */

@@ -7,6 +7,7 @@ import type { Session } from '../session.js';
 import type { PageCollectors } from '../../index.js';
 import { consoleCleared, listConsoleMessages, showConsoleMessage } from '../format/console.js';
 import { resultOrFile } from './common.js';
+import { wholeNumber } from '../input-policy.js';
 
 /** The current tab's collectors, without starting a browser just to say there is nothing. */
 export function currentCollectors(session: Session): PageCollectors {
@@ -20,9 +21,10 @@ export const includeEarlierParam = z.boolean().optional()
 export const filenameParam = (what: string) => z.string().optional()
   .describe(`Save the ${what} to a file`);
 
-export const offsetParam = z.number().int().min(0).optional().describe('Skip this many (paging)');
-export const limitParam = z.number().int().min(1).max(1000).optional().describe('At most this many (default 100)');
-export const idParam = z.number().int().min(1).describe('Id from the listing (#12 is 12)');
+export const offsetParam = wholeNumber('offset', 0, 1_000_000).optional().describe('Skip this many (paging)');
+export const limitParam = wholeNumber('limit', 1, 1000).optional().describe('At most this many (default 100)');
+/** An id or number from a listing; ids count up through the session. */
+export const idParam = (name: string) => wholeNumber(name, 1, 1_000_000_000);
 
 export const consoleTools = [
   defineTool({
@@ -52,7 +54,7 @@ export const consoleTools = [
     skillOnly: true,
     title: 'One console message',
     description: 'Show one console message or uncaught error by id: full text, location and stack.',
-    params: { id: idParam },
+    params: { id: idParam('id').describe('Id from the listing (#12 is 12)') },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     ignoresModal: true,
     async handle(session, params, response) {

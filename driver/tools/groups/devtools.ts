@@ -13,6 +13,7 @@ import {
   ANNOTATE_UNAVAILABLE, NO_PAGE, explainDevtools, recordingStarted, recordingStopped, resumed, traceStarted, traceStopped, videosStopped,
 } from '../format/devtools.js';
 import { elementParam, locate, targetAliases, targetParam } from './common.js';
+import { wholeNumber } from '../input-policy.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
 /** Draws on the page (an overlay outside its DOM tree): not read-only, but harmless. */
@@ -66,7 +67,7 @@ export const devtoolsTools = [
     description: 'Start video recording',
     params: {
       filename: z.string().optional().describe('File name to save the video to (inside the output directory or the client roots). Default: `video-{timestamp}.webm` in the output directory.'),
-      size: z.object({ width: z.number().int().positive().describe('Video width'), height: z.number().int().positive().describe('Video height') }).optional().describe('Video size'),
+      size: z.object({ width: wholeNumber('width', 1, 10_000).describe('Video width'), height: wholeNumber('height', 1, 10_000).describe('Video height') }).optional().describe('Video size'),
       fps: z.number().positive().max(60).optional().describe('Video frame rate in frames per second, defaults to 25'),
       cursor: z.boolean().optional().describe('Render an animated mouse cursor that travels to each action point. Paces actions by 800ms so that the cursor has time to travel.'),
     },
@@ -95,9 +96,9 @@ export const devtoolsTools = [
     title: 'Video chapter',
     description: 'Add a chapter marker to the video recording. Shows a full-screen chapter card with blurred backdrop.',
     params: {
-      title: z.string().describe('Chapter title'),
+      title: z.string().min(1).describe('Chapter title'),
       description: z.string().optional().describe('Chapter description'),
-      duration: z.number().int().min(0).max(60_000).optional().describe('Duration in milliseconds to show the chapter card'),
+      duration: wholeNumber('duration', 0, 60_000, 'ms').optional().describe('Duration in milliseconds to show the chapter card'),
     },
     annotations: overlay,
     async handle(session, params, response) {
@@ -113,7 +114,7 @@ export const devtoolsTools = [
     title: 'Show action overlays',
     description: 'Annotate subsequent actions performed on the page with a callout that names the action and, when styled, marks the action point and highlights the target element. Useful while video recording or screencasting.',
     params: {
-      duration: z.number().int().min(0).max(60_000).optional().describe('How long each action annotation stays on screen, in milliseconds. Defaults to 500.'),
+      duration: wholeNumber('duration', 0, 60_000, 'ms').optional().describe('How long each action annotation stays on screen, in milliseconds. Defaults to 500.'),
       position: z.enum(positions).optional().describe('Where to place the action title relative to the page. Defaults to top-right.'),
       cursor: z.enum(['none', 'pointer']).optional().describe('Cursor decoration for pointer actions. "pointer" (default) animates a mouse pointer from the previous action point to the next one; "none" disables the cursor decoration.'),
       style: z.object({

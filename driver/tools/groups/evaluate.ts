@@ -5,14 +5,20 @@ import type { ElementHandle, Frame, JSHandle } from 'playwright';
 import { defineTool } from '../define.js';
 import { withDeadline } from '../../index.js';
 import { writeRedactedText } from '../secrets.js';
-import { act, describeTarget, elementParam, locate, targetAliases } from './common.js';
+import { act, describeTarget, elementParam, locate, targetAliases, targetString } from './common.js';
 import { timestampedName } from '../files.js';
-import { fileLink } from '../format/sections.js';
+import { cutResult, fileLink } from '../format/sections.js';
 import type { Tab } from '../tab.js';
 import { recordElementCall, recordPageCall } from '../codegen/record.js';
+import { describeEvaluateError, evaluateTimeoutMessage, NEVER_SETTLES, pageError } from '../format/evaluate.js';
+import { recoverIfFrozen } from '../recover.js';
+
+/** The function ran past its limit; the handler then sees to the page. */
+class EvaluateTimeout extends Error {
+  constructor(readonly limitMs: number) { super(evaluateTimeoutMessage(limitMs)); }
+}
 
 const EVALUATE_LIMIT_MS = 30_000;
-const MAX_RESULT_CHARS = 20_000;
 const MAX_ELEMENTS = 50;
 
 async function describeElement(tab: Tab, handle: ElementHandle): Promise<string> {
@@ -38,15 +44,35 @@ async function render(tab: Tab, result: JSHandle): Promise<string> {
   }
   const value = await result.jsonValue().catch(error => `(not serializable: ${(error as Error).message.split('\n')[0]})`);
   const text = value === undefined ? 'undefined' : JSON.stringify(value, null, 2) ?? String(value);
-  return text.length > MAX_RESULT_CHARS ? text.slice(0, MAX_RESULT_CHARS) + `\n… (${text.length - MAX_RESULT_CHARS} more characters cut)` : text;
+  return cutResult(text);
 }
 
 async function evaluateIn(frame: Frame, source: string, element: ElementHandle | undefined): Promise<{ result: JSHandle; isFunction: boolean }> {
   // The agent's text becomes a function in the page (never in this Node process); an expression
   // that is not a function is returned as its value.
-  const fn = await frame.evaluateHandle(`(${source})`);
+  const fn = await frame.evaluateHandle(`(${source})`).catch(error => { throw new Error(pageError('The function could not be read', describeEvaluateError(error))); });
   const isFunction = await fn.evaluate(f => typeof f === 'function');
-  return { result: await fn.evaluateHandle((f: unknown, el: unknown) => typeof f === 'function' ? f(el) : f, element), isFunction };
+  // What it throws is caught in the page, so the answer has the page's own words for it, not
+  // Playwright's rewording (or a bare "undefined" for a thrown non-Error).
+  const outcome = await fn.evaluateHandle(async (f: unknown, el: unknown) => {
+    try {
+      return { ok: true, value: typeof f === 'function' ? await f(el) : f };
+    } catch (thrown) {
+      const error = thrown instanceof Error ? { name: thrown.name, message: thrown.message, stack: String(thrown.stack ?? '') } : undefined;
+      let shown: string;
+      try { shown = typeof thrown === 'string' ? thrown : JSON.stringify(thrown) ?? String(thrown); } catch { shown = Object.prototype.toString.call(thrown); }
+      return { ok: false, error, thrown: shown };
+    }
+  }, element).catch(error => {
+    // The page dropped a promise nothing could resolve any more: it would never have settled.
+    if (/Resulting promise was garbage collected/.test(String((error as Error)?.message))) throw new Error(NEVER_SETTLES);
+    throw error;
+  });
+  if (!await outcome.evaluate(o => o.ok)) {
+    const thrown = await outcome.evaluate(o => ({ error: o.error, thrown: o.thrown })).catch(() => ({ error: undefined, thrown: 'an error it could not describe' }));
+    throw new Error(pageError('The function threw', thrown.error ?? { thrown: thrown.thrown }));
+  }
+  return { result: await outcome.evaluateHandle(o => o.value), isFunction };
 }
 
 /** The code shows a function, as Playwright MCP does: an expression `1+1` becomes `() => (1+1)`. */
@@ -63,7 +89,7 @@ export const evaluateTools = [
     params: {
       function: z.string().min(1).describe('() => { /* code */ } or (element) => { /* code */ } when an element is provided'),
       element: elementParam,
-      target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; the function receives that element'),
+      target: targetString().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; the function receives that element'),
       filename: z.string().optional().describe('Save the result to a file instead of returning it'),
     },
     aliases: targetAliases,
@@ -75,19 +101,25 @@ export const evaluateTools = [
       // The element's locator is named before the function runs: the function may remove it.
       if (params.target) await recordElementCall(session, response, current, params.target, { method: 'evaluate', text: params.function });
       let isFunction = true;
-      await act(session, response, async tab => {
+      const limitMs = Math.min(session.config.navigationTimeoutMs, EVALUATE_LIMIT_MS);
+      const running = act(session, response, async tab => {
         let element: ElementHandle | undefined;
         let frame = tab.page.mainFrame();
         if (params.target) {
           element = (await (await locate(tab, params.target)).elementHandle()) ?? undefined;
           frame = (await element?.ownerFrame()) ?? frame;
         }
-        const evaluated = await withDeadline(evaluateIn(frame, params.function, element), EVALUATE_LIMIT_MS,
-          () => new Error(`The function did not finish within ${EVALUATE_LIMIT_MS / 1000} s (an endless loop or a promise that never settles?). The page may stay frozen: open a fresh tab with browser_tabs action "new" and close this one.`));
+        const evaluated = await withDeadline(evaluateIn(frame, params.function, element), limitMs, () => new EvaluateTimeout(limitMs));
         isFunction = evaluated.isFunction;
         text = await render(tab, evaluated.result);
         await evaluated.result.dispose().catch(() => {});
       });
+      try {
+        await running;
+      } catch (error) {
+        if (!(error instanceof EvaluateTimeout)) throw error;
+        throw new Error(`${error.message} ${await recoverIfFrozen(session, current)}`);
+      }
       // Recorded once it ran: only then is it known whether the text was a function or an expression.
       if (!params.target) recordPageCall(session, response, { method: 'evaluate', expression: codeFunction(params.function, isFunction) });
       const on = params.target ? ` on ${describeTarget({ element: params.element, target: params.target })}` : '';

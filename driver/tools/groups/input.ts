@@ -6,6 +6,10 @@ import { actWithEngine, describeTarget, elementParam, targetAliases, targetParam
 import { click, drag, hover, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
 import { recordElementCall, recordPageCall, targetCode } from '../codegen/record.js';
 import { lookupSecret } from '../secrets.js';
+import { boundedNumber } from '../input-policy.js';
+
+/** Farther than any page scrolls (Chromium caps a layout at about 33 million pixels, a long page is far shorter). */
+const MAX_SCROLL_PX = 10_000_000;
 
 export const inputTools = [
   defineTool({
@@ -27,7 +31,7 @@ export const inputTools = [
       await actWithEngine(session, response, (target, options) => click(target, params.target, {
         ...options, button: params.button, modifiers: params.modifiers, clickCount: params.doubleClick ? 2 : 1,
       }));
-      response.addResult(`${params.doubleClick ? 'Double-clicked' : 'Clicked'} ${describeTarget(params)}.`);
+      response.addEcho(`${params.doubleClick ? 'Double-clicked' : 'Clicked'} ${describeTarget(params)}.`);
     },
   }),
   defineTool({
@@ -41,7 +45,7 @@ export const inputTools = [
     async handle(session, params, response) {
       await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'hover' });
       await actWithEngine(session, response, (target, options) => hover(target, params.target, options));
-      response.addResult(`Hovered over ${describeTarget(params)}.`);
+      response.addEcho(`Hovered over ${describeTarget(params)}.`);
     },
   }),
   defineTool({
@@ -63,7 +67,7 @@ export const inputTools = [
       await recordElementCall(session, response, tab, params.target, { method: params.slowly ? 'pressSequentially' : 'fill', text: text.value, secret: text.secret });
       if (params.submit) await recordElementCall(session, response, tab, params.target, { method: 'press', text: 'Enter' });
       await actWithEngine(session, response, (target, options) => type(target, params.target, text.value, { ...options, submit: params.submit, slowly: params.slowly }));
-      response.addResult(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`);
+      response.addEcho(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`);
     },
   }),
   defineTool({
@@ -110,8 +114,8 @@ export const inputTools = [
     params: {
       element: elementParam,
       target: targetParam.optional().describe('Element to scroll into view (ref or unique selector)'),
-      deltaX: z.number().optional().describe('Horizontal offset in pixels (positive scrolls right)'),
-      deltaY: z.number().optional().describe('Vertical offset in pixels (positive scrolls down)'),
+      deltaX: boundedNumber('deltaX', -MAX_SCROLL_PX, MAX_SCROLL_PX, 'pixels').optional().describe('Horizontal offset in pixels (positive scrolls right)'),
+      deltaY: boundedNumber('deltaY', -MAX_SCROLL_PX, MAX_SCROLL_PX, 'pixels').optional().describe('Vertical offset in pixels (positive scrolls down)'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {

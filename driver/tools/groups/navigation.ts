@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { act } from './common.js';
 import {
-  goBack, goForward, KeptNavigatingError, within, navigate, originVerdict, PageNotRespondingError, prepareToLeave, reload,
+  ArgumentError, checkUrl, goBack, goForward, KeptNavigatingError, within, navigate, PageNotRespondingError, prepareToLeave, reload, UrlRefusedError,
 } from '../../index.js';
 import {
   formatHistoryLost, formatHistoryStep, formatKeptNavigating, formatLeaving, formatNavigated, formatReplacedTab, formatStatus,
@@ -28,14 +28,22 @@ export function normalizeUrl(raw: string): string {
   return `${local ? 'http' : 'https'}://${url}`;
 }
 
-/** `raw` completed to a URL this session may load; throws saying why not (origin lists, file: access). */
+/**
+ * `raw` completed to a URL this session may load; throws saying why not (origin lists, file:
+ * access), judged on the URL it reaches once wrappers such as view-source: are taken off.
+ */
 export function allowedUrl(session: Session, raw: string): string {
   const url = normalizeUrl(raw);
-  const refusal = originVerdict({ allowed: session.config.allowedOrigins, blocked: session.config.blockedOrigins }, url);
-  // The browser's own code for a blocked request comes first, as the page would have seen it.
-  if (refusal) throw new Error(`net::ERR_BLOCKED_BY_CLIENT: not navigating to ${url}: ${refusal}. Pick a URL on an allowed origin.`);
-  if (/^file:/i.test(url) && !session.config.allowFileAccess) // Playwright MCP's wording first, so agents trained on it recognize it; then the way out.
-    throw new Error(`Error: Access to "file:" protocol is blocked. Attempted URL: "${url}". Restart the server with --allow-file-access to open local files.`);
+  const { allowedOrigins: allowed, blockedOrigins: blocked, allowFileAccess } = session.config;
+  try {
+    checkUrl({ allowed, blocked, allowFileAccess }, url);
+  } catch (error) {
+    if (!(error instanceof UrlRefusedError)) throw error;
+    // The browser's own code for a blocked request first, as the page would have seen it; Playwright
+    // MCP's wording for file:, so agents trained on it recognize it; then the way out.
+    const next = { file: 'Restart the server with --allow-file-access to open local files.', origin: 'Pick a URL on an allowed origin.', invalid: 'Pass a shorter, valid URL.' }[error.reason];
+    throw new ArgumentError(`${error.reason === 'file' ? 'Error: ' : ''}${error.message} ${next}`, 'url');
+  }
   return url;
 }
 

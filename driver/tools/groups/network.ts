@@ -7,6 +7,7 @@ import { listNetworkRequests, networkCleared, showNetworkRequest } from '../form
 import { currentCollectors, filenameParam, idParam, includeEarlierParam, limitParam, offsetParam } from './console.js';
 import { resultOrFile } from './common.js';
 import type { NetworkQuery } from '../../index.js';
+import { wholeNumber } from '../input-policy.js';
 
 const RESOURCE_TYPES = ['document', 'stylesheet', 'image', 'media', 'font', 'script', 'texttrack', 'xhr', 'fetch',
   'eventsource', 'websocket', 'manifest', 'other'] as const;
@@ -48,10 +49,10 @@ export const networkTools = [
     title: 'One network request',
     description: 'Returns full details (headers and body) of a single network request, or a single part if `part` is set. Use the number from browser_network_requests.',
     params: {
-      index: idParam.describe('Number printed by browser_network_requests'),
+      index: idParam('index').describe('Number printed by browser_network_requests'),
       part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional().describe('Only this part'),
       bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Bodies to show inline (default none)'),
-      maxBodyBytes: z.number().int().min(1).max(100_000).optional().describe('Bytes per body'),
+      maxBodyBytes: wholeNumber('maxBodyBytes', 1, 100_000).optional().describe('Bytes per body'),
       save: z.enum(['request', 'response']).optional().describe('Save this whole body to a file'),
       filename: z.string().optional().describe('Save to this file'),
     },

@@ -7,6 +7,7 @@ import { defineTool } from '../define.js';
 import type { Tab } from '../tab.js';
 import { pickWording } from '../format/pick.js';
 import { setPicked } from '../picked.js';
+import { wholeNumber } from '../input-policy.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 /** An element without a ref of its own (a bare <span>) answers with its nearest ancestor that has one. */
@@ -120,7 +121,7 @@ export const pickTools = [
     title: 'Let the user pick an element',
     description: 'Headed only: the user clicks an element (not passed to the page); returns its ref, snapshot line and ancestors. Escape cancels',
     params: {
-      timeout: z.number().int().min(1000).max(150_000).optional().describe(`Give up after this many ms (default ${DEFAULT_TIMEOUT_MS})`),
+      timeout: wholeNumber('timeout', 1000, 150_000, 'ms').optional().describe(`Give up after this many ms (default ${DEFAULT_TIMEOUT_MS})`),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {

@@ -6,6 +6,7 @@ import { defineTool } from '../define.js';
 import type { Session } from '../session.js';
 import { parseHeaderLines, RouteNotFoundError, routesOf, type RouteTable } from '../../index.js';
 import { networkState, routeAdded, routeList, routesRemoved, unknownRoute } from '../format/routing.js';
+import { wholeNumber } from '../input-policy.js';
 
 // The policy goes with the table, so a route can leave blocked origins to the policy's own route.
 const tableOf = (session: Session, context: BrowserContext): RouteTable =>
@@ -34,7 +35,7 @@ export const routingTools = [
     description: 'Mock requests matching a URL pattern in all tabs: with status or body, answer them; else send them on with headers changed.',
     params: {
       pattern: z.string().describe('URL glob ("**/api/users", "**/*.{png,jpg}") or /regex/'),
-      status: z.number().int().min(100).max(599).optional().describe('Status to return (default 200)'),
+      status: wholeNumber('status', 100, 599).optional().describe('Status to return (default 200)'),
       body: z.string().optional().describe('Response body (text or JSON string)'),
       contentType: z.string().optional().describe('Content-Type, e.g. "application/json"'),
       headers: z.array(z.string()).optional().describe('Headers to add, "Name: Value"'),

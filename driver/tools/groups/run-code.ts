@@ -9,6 +9,7 @@ import { act } from './common.js';
 import { checkFilePath } from '../files.js';
 import { recordInputCall } from '../codegen/input.js';
 import { CODE_CUT_BY_MODAL, codeResult, codeTimeoutAdvice, NO_CODE } from '../format/input.js';
+import { recoverIfFrozen } from '../recover.js';
 
 export const runCodeTools = [
   defineTool({
@@ -37,7 +38,8 @@ export const runCodeTools = [
       try {
         result = await act(session, response, tab => runPlaywrightCode(tab.page, code, { timeoutMs }));
       } catch (error) {
-        if (error instanceof RunCodeError && error.kind === 'timeout') throw new Error(codeTimeoutAdvice(error.message));
+        if (error instanceof RunCodeError && error.kind === 'timeout')
+          throw new Error(`${codeTimeoutAdvice(error.message)} ${await recoverIfFrozen(session, session.currentTabOrUndefined())}`);
         throw error;
       }
       response.addResult(result ? codeResult(result.json) : CODE_CUT_BY_MODAL);

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
 import { fitForClients, type Capture, type ImageFormat } from '../image-fit.js';
-import { elementParam, locate, targetAliases } from './common.js';
+import { elementParam, locate, targetAliases, targetString } from './common.js';
 import { fileLink } from '../format/sections.js';
 import { recordPageCall } from '../codegen/record.js';
 
@@ -25,7 +25,7 @@ export const screenshotTools = [
       type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
       filename: z.string().optional().describe('File name to save the screenshot to, relative to the workspace. Defaults to page-<timestamp>.<type>.'),
       element: elementParam,
-      target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; screenshots just that element'),
+      target: targetString().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; screenshots just that element'),
       fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page instead of the viewport. Cannot be used with target.'),
       scale: z.enum(['css', 'device']).default('css').describe('"css" (default): sized in CSS pixels; "device": device pixels (larger on high-DPI screens)'),
     },

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { timestampedName } from '../files.js';
 import { formatFound } from '../format/listing.js';
-import { resultOrFile, targetAliases } from './common.js';
+import { resultOrFile, targetAliases, targetString } from './common.js';
 import { isRef, matchingLines, snapshotSnippets } from '../../index.js';
 import type { Tab } from '../tab.js';
+import { wholeNumber } from '../input-policy.js';
 
 /** A ref as is; a selector becomes the ref of the one element it matches. */
 async function refOfTarget(tab: Tab, target: string): Promise<string> {
@@ -33,14 +34,14 @@ export const snapshotTools = [
     title: 'Page snapshot',
     description: 'Capture accessibility snapshot of the current page, this is better than screenshot',
     params: {
-      target: z.string().optional().describe('Only this element\'s subtree (ref or unique selector)'),
+      target: targetString().optional().describe('Only this element\'s subtree (ref or unique selector)'),
       filename: z.string().optional().describe('Save snapshot to a file instead of returning it'),
-      depth: z.number().int().min(0).optional().describe('Limit the depth of the snapshot tree'),
+      depth: wholeNumber('depth', 0, 1000).optional().describe('Limit the depth of the snapshot tree'),
       boxes: z.boolean().optional().describe('Include each element\'s bounding box as [box=x,y,width,height], viewport CSS pixels'),
       verbose: z.boolean().optional().describe('Keep generic wrappers'),
-      offset: z.number().int().min(0).optional().describe('Skip this many root children (paging)'),
-      limit: z.number().int().min(1).optional().describe('At most this many root children'),
-      budgetTokens: z.number().int().min(500).optional().describe('Token budget; larger pages fold'),
+      offset: wholeNumber('offset', 0, 1_000_000).optional().describe('Skip this many root children (paging)'),
+      limit: wholeNumber('limit', 1, 100_000).optional().describe('At most this many root children'),
+      budgetTokens: wholeNumber('budgetTokens', 500, 1_000_000).optional().describe('Token budget; larger pages fold'),
     },
     aliases: targetAliases,
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },
@@ -60,12 +61,12 @@ export const snapshotTools = [
     title: 'Find on page',
     description: 'Find elements by text, role or name in every frame, with refs and ancestor paths; cheaper than a full snapshot on large pages',
     params: {
-      text: z.string().max(1000).optional().describe('Case-insensitive text in names, values and text'),
-      regex: z.string().max(1000).optional().describe('Regexp over snapshot lines; "/x/i" adds flags'),
-      role: z.string().max(100).optional().describe('Exact ARIA role, e.g. "button", "link", "textbox"'),
-      name: z.string().max(1000).optional().describe('Substring of the accessible name (case-insensitive)'),
-      target: z.string().optional().describe('Only this element\'s subtree'),
-      limit: z.number().int().min(1).max(500).optional().describe('Max matches (default 50)'),
+      text: z.string().min(1).max(1000).optional().describe('Case-insensitive text in names, values and text'),
+      regex: z.string().min(1).max(1000).optional().describe('Regexp over snapshot lines; "/x/i" adds flags'),
+      role: z.string().min(1).max(100).optional().describe('Exact ARIA role, e.g. "button", "link", "textbox"'),
+      name: z.string().min(1).max(1000).optional().describe('Substring of the accessible name (case-insensitive)'),
+      target: targetString().optional().describe('Only this element\'s subtree'),
+      limit: wholeNumber('limit', 1, 500).optional().describe('Max matches (default 50)'),
       filename: z.string().optional().describe('Save results to a file'),
     },
     aliases: targetAliases,

@@ -20,6 +20,10 @@ import {
 } from '../format/storage.js';
 import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
+import { boundedNumber } from '../input-policy.js';
+
+/** The last second of year 9999: past it a date is no date. */
+const MAX_EXPIRES_S = 253_402_300_799;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true };
 const writes = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
@@ -94,7 +98,7 @@ const cookieTools: Tool[] = [
       value: z.string().describe('Cookie value'),
       domain: z.string().optional().describe('Cookie domain'),
       path: z.string().optional().describe('Cookie path'),
-      expires: z.number().optional().describe('Cookie expiration as Unix timestamp'),
+      expires: boundedNumber('expires', -1, MAX_EXPIRES_S, 'seconds (a Unix time; -1 is a session cookie)').optional().describe('Cookie expiration as Unix timestamp'),
       httpOnly: z.boolean().optional().describe('Whether the cookie is HTTP only'),
       secure: z.boolean().optional().describe('Whether the cookie is secure'),
       sameSite: z.enum(['Strict', 'Lax', 'None']).optional().describe('Cookie SameSite attribute'),

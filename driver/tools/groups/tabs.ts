@@ -1,9 +1,11 @@
 // Tabs and the browser window: list/open/select/close tabs, resize the viewport, close the browser.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
+import { ArgumentError } from '../../index.js';
 import { allowedUrl, gotoPrepared } from './navigation.js';
 import { openDialogsOf, tabList } from '../format/tabs.js';
 import { recordPageCall } from '../codegen/record.js';
+import { wholeNumber } from '../input-policy.js';
 
 export const tabTools = [
   defineTool({
@@ -13,12 +15,17 @@ export const tabTools = [
     description: 'List, create, close, or select a browser tab',
     params: {
       action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
-      index: z.number().int().min(0).optional().describe('Tab index (0-based), used for close/select. If omitted for close, the current tab is closed.'),
+      index: wholeNumber('index', 0, 999).optional().describe('Tab index (0-based), used for close/select. If omitted for close, the current tab is closed.'),
       url: z.string().optional().describe('For "new": a URL to open in the new tab'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     ignoresModal: true,
     async handle(session, params, response) {
+      // A parameter the action does not read would be ignored without a word: refused instead.
+      if (params.url !== undefined && params.action !== 'new')
+        throw new ArgumentError(`"url" is only read by action "new" (a new tab at that URL); to go there in this tab, use browser_navigate.`, 'url');
+      if (params.index !== undefined && (params.action === 'list' || params.action === 'new'))
+        throw new ArgumentError(`"index" is only read by actions "select" and "close"; leave it out for "${params.action}".`, 'index');
       switch (params.action) {
         case 'list':
           await session.ensureTab();
@@ -68,8 +75,8 @@ export const tabTools = [
     title: 'Resize the viewport',
     description: 'Resize the viewport',
     params: {
-      width: z.number().int().min(1).max(10_000).describe('Width of the viewport'),
-      height: z.number().int().min(1).max(10_000).describe('Height of the viewport'),
+      width: wholeNumber('width', 1, 10_000).describe('Width of the viewport'),
+      height: wholeNumber('height', 1, 10_000).describe('Height of the viewport'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false, idempotentHint: true },
     async handle(session, params, response) {

@@ -10,7 +10,7 @@ import type { ToolResponse } from '../response.js';
 import { locatorCode, type CodegenLanguage } from '../codegen/locator.js';
 import { assertionCode, byTextStep, type Assertion } from '../codegen/assert.js';
 import { elementNotVisible, listMismatch, listSnapshotYaml, textNotVisible, valueMismatch, verifyDone, type VerifyFailure } from '../format/testing.js';
-import { targetAliases } from './common.js';
+import { targetAliases, targetString } from './common.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
 
@@ -79,8 +79,9 @@ export const testingTools = [
     title: 'Verify element visible',
     description: 'Verify element is visible on the page',
     params: {
-      role: z.string().describe('ROLE of the element. Can be found in the snapshot like this: `- {ROLE} "Accessible Name":`'),
-      accessibleName: z.string().describe('ACCESSIBLE_NAME of the element. Can be found in the snapshot like this: `- role "{ACCESSIBLE_NAME}"`'),
+      role: z.string().min(1, { error: 'role is empty: pass the role as the snapshot shows it, e.g. "button" for - button "Save".' }).describe('ROLE of the element. Can be found in the snapshot like this: `- {ROLE} "Accessible Name":`'),
+      // An empty name matches every element of the role, so it would verify nothing.
+      accessibleName: z.string().min(1, { error: 'accessibleName is empty, so any element of the role would pass: pass the name as the snapshot shows it, e.g. "Save" for - button "Save".' }).describe('ACCESSIBLE_NAME of the element. Can be found in the snapshot like this: `- role "{ACCESSIBLE_NAME}"`'),
     },
     annotations: readOnly,
     async handle(session, params, response) {
@@ -115,7 +116,7 @@ export const testingTools = [
     description: 'Verify list is visible on the page',
     params: {
       element: z.string().describe('Human-readable list description'),
-      target: z.string().min(1).describe('Exact target element reference that points to the list'),
+      target: targetString().describe('Exact target element reference that points to the list'),
       items: z.array(z.string()).describe('Items to verify'),
     },
     aliases: targetAliases,
@@ -141,7 +142,7 @@ export const testingTools = [
     params: {
       type: z.enum(['textbox', 'checkbox', 'radio', 'combobox', 'slider']).describe('Type of the element'),
       element: z.string().describe('Human-readable element description'),
-      target: z.string().min(1).describe('Exact target element reference from the page snapshot'),
+      target: targetString().describe('Exact target element reference from the page snapshot'),
       value: z.string().describe('Value to verify. For checkbox, use "true" or "false".'),
     },
     aliases: targetAliases,
@@ -166,7 +167,7 @@ export const testingTools = [
     // Playwright MCP's shorter wording of the target: this definition stays no larger than theirs.
     params: {
       element: z.string().optional().describe('Human-readable element description used to obtain permission to interact with the element'),
-      target: z.string().min(1).describe('Exact target element reference from the page snapshot, or a unique element selector'),
+      target: targetString().describe('Exact target element reference from the page snapshot, or a unique element selector'),
     },
     aliases: targetAliases,
     annotations: readOnly,

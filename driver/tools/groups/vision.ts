@@ -6,11 +6,16 @@ import { act } from './common.js';
 import { recordPageCall } from '../codegen/record.js';
 import { recordInputCall } from '../codegen/input.js';
 import { clickXYResult, mouseButtonResult } from '../format/input.js';
+import { boundedNumber, wholeNumber } from '../input-policy.js';
 
 // `element` is still accepted from callers of earlier Playwright MCP versions, which required it;
 // 0.0.83 dropped it, so it goes undescribed: a description would cost tokens in every tool list.
 const elementParam = z.string().optional();
-const coordinate = (what: string) => z.number().describe(what);
+/** Viewport CSS pixels: a viewport is at most 10,000 wide (browser_resize), a little off its edges is allowed. */
+const coordinate = (name: string, what: string) => boundedNumber(name, -MAX_COORDINATE, MAX_COORDINATE, 'pixels').describe(what);
+const MAX_COORDINATE = 20_000;
+/** One wheel event; farther than any page scrolls. */
+const MAX_WHEEL_PX = 10_000_000;
 const buttonParam = z.enum(['left', 'right', 'middle']).optional().describe('Button to press, defaults to left');
 
 /** browser_mouse_down / browser_mouse_up: one button at the mouse's current position, held between the two. */
@@ -36,7 +41,7 @@ export const visionTools = [
     group: 'vision',
     title: 'Move mouse',
     description: 'Move mouse to a given position',
-    params: { element: elementParam, x: coordinate('X coordinate'), y: coordinate('Y coordinate') },
+    params: { element: elementParam, x: coordinate('x', 'X coordinate'), y: coordinate('y', 'Y coordinate') },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     async handle(session, params, response) {
       recordPageCall(session, response, { method: 'mouseMove', x: params.x, y: params.y });
@@ -50,18 +55,13 @@ export const visionTools = [
     title: 'Click',
     description: 'Click mouse button at a given position',
     params: {
-      element: elementParam, x: coordinate('X coordinate'), y: coordinate('Y coordinate'),
+      element: elementParam, x: coordinate('x', 'X coordinate'), y: coordinate('y', 'Y coordinate'),
       button: z.enum(['left', 'right', 'middle']).optional().describe('Button to click, defaults to left'),
-      clickCount: z.number().optional().describe('Number of clicks, defaults to 1'),
-      delay: z.number().optional().describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
+      clickCount: wholeNumber('clickCount', 1, 10).optional().describe('Number of clicks, defaults to 1'),
+      delay: boundedNumber('delay', 0, 10_000, 'ms').optional().describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
-      // Checked here rather than in the schema, whose size every tool list pays for.
-      if (params.clickCount !== undefined && !(Number.isInteger(params.clickCount) && params.clickCount >= 1))
-        throw new Error(`clickCount must be a whole number of at least 1 (2 double-clicks), not ${params.clickCount}.`);
-      if (params.delay !== undefined && !(params.delay >= 0 && params.delay <= 10_000))
-        throw new Error(`delay must be between 0 and 10000 milliseconds, not ${params.delay}.`);
       const options = { button: params.button, clickCount: params.clickCount, delay: params.delay };
       recordInputCall(session, response, { method: 'mouseClick', x: params.x, y: params.y, ...options });
       await act(session, response, tab => tab.page.mouse.click(params.x, params.y, options));
@@ -75,10 +75,10 @@ export const visionTools = [
     description: 'Drag left mouse button to a given position',
     params: {
       element: elementParam,
-      startX: coordinate('Start X coordinate'),
-      startY: coordinate('Start Y coordinate'),
-      endX: coordinate('End X coordinate'),
-      endY: coordinate('End Y coordinate'),
+      startX: coordinate('startX', 'Start X coordinate'),
+      startY: coordinate('startY', 'Start Y coordinate'),
+      endX: coordinate('endX', 'End X coordinate'),
+      endY: coordinate('endY', 'End Y coordinate'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
@@ -102,8 +102,8 @@ export const visionTools = [
     title: 'Scroll mouse wheel',
     description: 'Scroll mouse wheel',
     params: {
-      deltaX: z.number().default(0).describe('X delta (pixels)'),
-      deltaY: z.number().default(0).describe('Y delta (pixels)'),
+      deltaX: boundedNumber('deltaX', -MAX_WHEEL_PX, MAX_WHEEL_PX, 'pixels').default(0).describe('X delta (pixels)'),
+      deltaY: boundedNumber('deltaY', -MAX_WHEEL_PX, MAX_WHEEL_PX, 'pixels').default(0).describe('Y delta (pixels)'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {

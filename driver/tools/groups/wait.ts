@@ -5,6 +5,7 @@ import type { Page } from 'playwright';
 import { defineTool } from '../define.js';
 import { sleep } from '../../index.js';
 import { recordPageCall } from '../codegen/record.js';
+import { boundedNumber } from '../input-policy.js';
 
 const POLL_MS = 100;
 const MAX_TIME_S = 30;
@@ -42,10 +43,10 @@ export const waitTools = [
     title: 'Wait for',
     description: 'Wait for text to appear or disappear or a specified time to pass',
     params: {
-      time: z.number().min(0).max(MAX_TIME_S).optional().describe(`The time to wait in seconds (at most ${MAX_TIME_S})`),
+      time: boundedNumber('time', 0, MAX_TIME_S, 'seconds').optional().describe(`The time to wait in seconds (at most ${MAX_TIME_S})`),
       text: z.union([z.string(), z.array(z.string())]).optional().describe('The text to wait for (any of several)'),
       textGone: z.string().optional().describe('The text to wait for to disappear'),
-      timeout: z.number().min(0).max(120).optional().describe('Seconds to give up after'),
+      timeout: boundedNumber('timeout', 0, 120, 'seconds').optional().describe('Seconds to give up after'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
