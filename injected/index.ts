@@ -12,6 +12,7 @@ import { installWaitSupport, waitApi } from './wait/api';
 import { capturePristineBuiltins, withPristineBuiltins as guarded } from './pristine';
 import { installClosedShadowTracking } from './dom/closed-shadow';
 import { coveringElementOf } from './wait/hit-target';
+import { aimAt, checkedOf } from './wait/aim';
 import { locatorSteps } from './snapshot/locator';
 
 function withPass<T>(fn: () => T): T {
@@ -46,6 +47,8 @@ function install(): void {
     checkRef: (ref, options) => guarded(() => snapshots.checkRef(ref, options)),
     refFor: (element, options) => guarded(() => snapshots.refFor(element, options)),
     coveringElementOf: ref => guarded(() => coveringElementOf(snapshots.resolve(ref))),
+    aimAt: (ref, center) => guarded(() => aimAt(snapshots.resolve(ref), center === true)),
+    checkedOf: ref => guarded(() => checkedOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
     settle: options => settle(options),
     ...waitApi,

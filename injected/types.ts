@@ -61,6 +61,8 @@ export interface SnapshotOptions {
   offset?: number;
   /** Paging: how many children of the snapshot root to show from `offset`. */
   limit?: number;
+  /** With a budget that folds: also return the unfolded YAML in `basis`, what a diff compares (folds hide content, not change it). */
+  basis?: boolean;
   /**
    * Reuse the previous snapshot's output for subtrees that did not change (default true; the
    * output is the same either way). false recomputes everything and leaves what later snapshots
@@ -81,6 +83,8 @@ export interface SnapshotResult {
   json?: string;
   /** With `budgetTokens`: the size of this frame's snapshot in the budget's tokens (child frames not included). */
   tokens?: number;
+  /** With `basis`, when the budget folded the snapshot: the YAML before folding. */
+  basis?: string;
   /** Refs of iframe placeholders emitted in this frame, in document order; the driver fills them in. */
   iframes: string[];
   /** Highest ref number issued so far in this document (the driver feeds it back as `seed` after a navigation). */
@@ -143,6 +147,22 @@ export interface CoveringElement {
   container?: { role: string; name: string; ref?: string };
 }
 
+/**
+ * Where a click on an element lands (injected/wait/aim.ts): on the element ('self'); on `ref`, the
+ * visible part of its label, in its place ('label': a visually hidden native control, or one its
+ * own label is drawn over); nowhere ('covered' by `cover`, or 'hidden' with no visible label, `why`).
+ */
+export interface PointerAim {
+  at: 'self' | 'label' | 'covered' | 'hidden';
+  ref?: string;
+  cover?: CoveringElement;
+  why?: string;
+  /** Checked now, for a checkbox, radio or switch (native or ARIA). */
+  checked?: boolean;
+  /** A radio: a click only ever checks it. */
+  radio?: boolean;
+}
+
 /** Result of checking a ref without throwing: null when it resolves. */
 export type RefCheck = null | {
   error: string;
@@ -174,6 +194,10 @@ export interface RuntimeApi {
   locatorFor?(ref: string, testIdAttribute?: string): LocatorStep[];
   /** What covers the center of ref's element, for "another element would receive the click" errors; null when it, or something inside it, is on top. Throws resolve()'s error. */
   coveringElementOf?(ref: string): CoveringElement | null;
+  /** Where a click on ref's element lands, decided before acting (PointerAim); `center` scrolls it to the middle first. Throws resolve()'s error. */
+  aimAt?(ref: string, center?: boolean): PointerAim;
+  /** The checked state of ref's checkbox, radio or switch; undefined for other elements. Throws resolve()'s error. */
+  checkedOf?(ref: string): boolean | undefined;
   /** Search the snapshot tree by text, role and name without rendering a snapshot (injected/fold/find.ts). */
   find?(query: FindQuery): FindResult;
   // Computation entry points used by conformance tests and debugging.

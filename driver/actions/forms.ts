@@ -49,12 +49,16 @@ async function missingOptions(locator: import('playwright').Locator, ref: string
   return new ActionError(`${ref} has no option ${wanted.map(w => JSON.stringify(w)).join(', ')}. Its options are: ${shown}${labels.length > 30 ? ', ...' : ''}. Pick one of those by label or value.`, 'no-option', { cause });
 }
 
-/** Check (true) or uncheck (false) a checkbox, radio button or switch; no-op when already so. */
+/**
+ * Check (true) or uncheck (false) a checkbox, radio button or switch; no-op when already so. A
+ * native input hidden by its design system (or under its own label) is set by clicking its label.
+ */
 export async function setChecked(target: ActionTarget, ref: string, checked: boolean, options: ActionOptions = {}): Promise<WaitReport> {
   const { locator, frame, ref: actRef } = await target.resolve(ref);
   return perform(target, {
-    action: checked ? 'check' : 'uncheck', target: ref, locator, frame, ref: actRef, needs: READY,
+    action: checked ? 'check' : 'uncheck', target: ref, locator, frame, ref: actRef, needs: READY, pointer: true, checks: checked,
     run: on => (on ?? locator).setChecked(checked, { timeout: actionTimeout(options) }),
+    runOnLabel: label => label.click({ timeout: actionTimeout(options) }),
   }, options);
 }
 

@@ -28,6 +28,8 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
   const action = clickCount === 2 ? 'double-click' : 'click';
   return perform(target, {
     action, target: ref, locator, frame, ref: actRef, needs: READY, pointer: true,
+    // A plain click toggles a checkbox (checks a radio); other clicks promise no state.
+    checks: clickCount === 1 && (options.button ?? 'left') === 'left' ? 'toggle' : undefined,
     run: on => (on ?? locator).click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
   }, options);
 }

@@ -2,12 +2,15 @@
 // happens), run the Playwright call inside the waiter, rewrite its error for the agent. A ref's
 // element is checked for what the action needs (a renamed, hidden or disabled element fails at
 // once, naming why) and acted on through page/ref-act.ts (the very element, or a fast failure).
+// A click-like action is aimed first (page/aim.ts): at the element, at its label's visible part
+// in place of a hidden native checkbox or radio (then its state is verified), or it fails at once.
 import type { Frame, Locator, Page } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
 import { ActionWaiter, type WaitOptions, type WaitReport } from './wait.js';
-import { coveredError, explainActionError } from './errors.js';
+import { ActionError, coveredError, explainActionError } from './errors.js';
 import { describeCoveringElement, RefError, type ResolvedTarget } from '../page/refs.js';
-import { actOnRef, persistentCover } from '../page/ref-act.js';
+import { actOnRef } from '../page/ref-act.js';
+import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
 import * as runtime from '../page/runtime.js';
 import type { RefCheckOptions } from '../../injected/types.js';
 
@@ -49,9 +52,16 @@ export interface Step {
    */
   ref?: string;
   needs?: RefCheckOptions;
-  /** A click-like action: an element that stays covered by another fails at once, naming the cover. */
+  /**
+   * A click-like action: an element that stays covered by another fails at once, naming the
+   * cover; a hidden native checkbox or radio (or one its label covers) is clicked through its label.
+   */
   pointer?: boolean;
+  /** What the pointer action wants of a checkbox, radio or switch; verified when its label was clicked in its place. */
+  checks?: CheckedIntent;
   run: (locator: Locator | undefined) => Promise<unknown>;
+  /** How to act on the control's label in its place (default `run`): check() would read the label's own state. */
+  runOnLabel?: (locator: Locator) => Promise<unknown>;
 }
 
 /** What pointer and editing actions need of a ref's element now: the same name, shown, enabled. */
@@ -72,18 +82,23 @@ async function checkNeeds(frame: Frame, ref: string, needs: RefCheckOptions): Pr
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
   const { ref, frame } = step;
   if (ref && frame && step.needs) await checkNeeds(frame, ref, step.needs);
-  const cover = ref && frame && step.pointer ? await persistentCover(frame, ref) : null;
-  if (cover) throw coveredError(step.action, step.target, cover);
+  const plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;
+  if (plan?.cover) throw coveredError(step.action, step.target, plan.cover);
+  if (plan?.hidden) throw new ActionError(hiddenMessage(step.action, step.target, plan.hidden), 'hidden');
+  // The element acted on: the ref's own, or its label's in its place.
+  const actRef = plan?.ref ?? ref;
   const waiter = new ActionWaiter(target.page, { ...options.wait, frame: options.wait?.frame ?? step.frame });
-  const describeCovering = ref && frame
+  const describeCovering = actRef && frame
     // By ref, through the protocol: works on pages whose built-ins broke Playwright's evaluate.
-    ? () => runtime.coveringElement(frame, ref, CHECK_TIMEOUT_MS)
+    ? () => runtime.coveringElement(frame, actRef, CHECK_TIMEOUT_MS)
     : target.describeCoveringElement
       ? (locator: Locator) => target.describeCoveringElement!(locator)
       : (locator: Locator) => describeCoveringElement(target.page, locator);
-  return waiter.run(async () => {
+  const report = await waiter.run(async () => {
     try {
-      if (ref && frame) await actOnRef({ frame, ref, action: step.action.replace(/ (on|into|of|with|to)$/, '') }, locator => step.run(locator));
+      if (plan?.done) return;
+      const run = plan?.label && step.runOnLabel ? step.runOnLabel : step.run;
+      if (actRef && frame) await actOnRef({ frame, ref: actRef, action: step.action.replace(/ (on|into|of|with|to)$/, '') }, locator => run(locator));
       else await step.run(step.locator);
     } catch (error) {
       throw await explainActionError(error, {
@@ -91,4 +106,13 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
       });
     }
   });
+  if (plan?.label && ref && frame) await verifyLabelClick(frame, ref, step.target, plan, report);
+  return report;
+}
+
+/** After the settle (a page may toggle late), the control must be in the state the click on its label was for. */
+async function verifyLabelClick(frame: Frame, ref: string, target: string, plan: PointerPlan, report: WaitReport): Promise<void> {
+  if (plan.done || report.outcome === 'dialog' || (report.navigatedTo && !report.sameDocument)) return;
+  const problem = await uncheckedMessage(frame, ref, target, plan);
+  if (problem) throw new ActionError(problem, 'state-unchanged');
 }

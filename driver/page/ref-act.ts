@@ -12,9 +12,7 @@ import type { Frame, Locator } from 'playwright';
 import { callInFrame } from './cdp-evaluate.js';
 import { refSelector, replacedBuiltinsList } from './selector-engine.js';
 import { formatCoveringElement, RefError, type CoveringElement } from './refs.js';
-import * as runtime from './runtime.js';
 import { escapeRegExp, stripAnsi } from '../errors.js';
-import { sleep } from '../deadline.js';
 
 /** The attribute that marks the element of a ref for one action on a page with replaced built-ins. */
 export const ACT_ATTRIBUTE = 'data-ariaref-act';
@@ -98,61 +96,8 @@ async function runTagged<T>(target: RefAction, run: (locator: Locator) => Promis
   }
 }
 
-/**
- * True when an element unrelated to ref's element (not inside it, not an ancestor, not its label)
- * is drawn at its center, within the viewport. Runs in the page. With `center`, scrolls the
- * element to the middle of its scroll containers first (away from sticky headers and footers).
- */
-function pageForeignCover(arg: { ref: string; center: boolean }): boolean {
-  const api = (globalThis as any).__ariaref;
-  if (!api || api.checkRef(arg.ref)) return false;
-  const target: Element = api.resolve(arg.ref);
-  if (arg.center) target.scrollIntoView({ block: 'center', inline: 'center' });
-  const rect = target.getBoundingClientRect();
-  const x = rect.left + rect.width / 2;
-  const y = rect.top + rect.height / 2;
-  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  if (!hit) return false;
-  for (let node: Node | null = hit; node; node = node.parentNode ?? (node as any).host ?? null) if (node === target) return false;
-  for (let node: Node | null = target; node; node = node.parentNode ?? (node as any).host ?? null) if (node === hit) return false;
-  const label = hit.closest('label');
-  if (label && ((label as HTMLLabelElement).control === target || label.contains(target))) return false;
-  return true;
-}
-
-const COVER_LOOKS = 3;
-const COVER_GAP_MS = 150;
-
-/**
- * Whether ref's element stays covered by another element over a few looks (~0.3 s, the element
- * centered first): an overlay that is merely passing (a fading toast) is left to Playwright's
- * own wait. Any doubt (the element moved off screen, a check failed) answers false.
- */
-export async function staysCovered(frame: Frame, ref: string): Promise<boolean> {
-  const look = (center: boolean) => callInFrame(frame, pageForeignCover, { ref, center }, { timeoutMs: TAG_TIMEOUT_MS, what: `Checking what covers ${ref}` }).catch(() => false);
-  if (!await look(false)) return false;
-  if (!await look(true)) return false;
-  for (let i = 1; i < COVER_LOOKS; i++) {
-    await sleep(COVER_GAP_MS);
-    if (!await look(false)) return false;
-  }
-  return true;
-}
-
 /** `Cannot click e5: it is covered by dialog "Cookies" [ref=e9]. Close or dismiss that element first...` */
 export function coveredMessage(action: string, target: string, cover: CoveringElement): string {
   return `Cannot ${action} ${target}: it is covered by ${formatCoveringElement(cover)}. ` +
     'Close or dismiss that element first (its close button, or press Escape), then take a new snapshot and retry.';
-}
-
-/** What stays on top of ref's element (staysCovered), described; null when nothing does. */
-export async function persistentCover(frame: Frame, ref: string): Promise<CoveringElement | null> {
-  if (!await staysCovered(frame, ref)) return null;
-  return runtime.coveringElement(frame, ref, TAG_TIMEOUT_MS).catch(() => null);
 }

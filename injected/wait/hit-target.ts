@@ -13,7 +13,7 @@ const CONTAINER_ROLES = new Set([
 ]);
 
 /** elementFromPoint that continues into open shadow roots. */
-function deepElementFromPoint(x: number, y: number): Element | null {
+export function deepElementFromPoint(x: number, y: number): Element | null {
   let element = document.elementFromPoint(x, y);
   while (element && element.shadowRoot) {
     const inner = element.shadowRoot.elementFromPoint(x, y);
@@ -23,7 +23,7 @@ function deepElementFromPoint(x: number, y: number): Element | null {
   return element;
 }
 
-function refOf(element: Element): string | undefined {
+export function refOf(element: Element): string | undefined {
   try {
     return (globalThis as any).__ariaref?.refFor?.(element) ?? undefined;
   } catch {
@@ -58,7 +58,8 @@ export function coveringElementOf(target: Element): CoveringElement | null {
   return describeHit(hit);
 }
 
-function describeHit(element: Element): CoveringElement {
+/** The hit element described for a message: role, name or text, ref, and the container it belongs to. */
+export function describeHit(element: Element): CoveringElement {
   beginAriaCaches();
   try {
     const role = getAriaRole(element) ?? 'generic';
