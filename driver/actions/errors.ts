@@ -5,7 +5,7 @@ import type { CoveringElement } from '../../injected/types.js';
 import { isInterceptedClickError, RefError } from '../page/refs.js';
 import { replacedBuiltinsNote } from '../page/selector-engine.js';
 import { coveredMessage } from '../page/ref-act.js';
-import { firstLine, stripAnsi } from '../errors.js';
+import { ArgumentError, firstLine, stripAnsi } from '../errors.js';
 
 export class ActionError extends Error {
   constructor(message: string, readonly kind: string, options?: { cause?: unknown }) {
@@ -56,7 +56,8 @@ export function coveredError(action: string, target: string, cover: CoveringElem
 /** Rewrite `error` from an action into an ActionError that says what to do next. */
 export async function explainActionError(error: unknown, context: ErrorContext): Promise<Error> {
   // Ref errors already say what happened to the element and what to do.
-  if (error instanceof ActionError || error instanceof RefError) return error;
+  // Nor does a refused argument (an unknown key name): the element is not to blame.
+  if (error instanceof ActionError || error instanceof RefError || error instanceof ArgumentError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (isInterceptedClickError(error) && context.locator && context.describeCovering) {
     const cover = await context.describeCovering(context.locator).catch(() => null);

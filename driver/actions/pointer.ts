@@ -2,6 +2,10 @@
 import { actionTimeout, perform, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
 import { MODIFIER_KEYS, type Modifier } from './keys.js';
+import { checkRange } from '../errors.js';
+
+/** More clicks at once than a triple click is no gesture a user makes; a huge count would dispatch events for minutes. */
+export const MAX_CLICK_COUNT = 10;
 
 export type { Modifier };
 
@@ -23,8 +27,9 @@ function checkModifiers(modifiers: readonly string[] | undefined): void {
 
 export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
   checkModifiers(options.modifiers);
+  checkRange('clickCount', options.clickCount, 1, MAX_CLICK_COUNT, { whole: true });
   const { locator, frame, ref: actRef } = await target.resolve(ref);
-  const clickCount = Math.max(1, Math.floor(options.clickCount ?? 1));
+  const clickCount = options.clickCount ?? 1;
   const action = clickCount === 2 ? 'double-click' : 'click';
   return perform(target, {
     action, target: ref, locator, frame, ref: actRef, needs: READY, pointer: true,

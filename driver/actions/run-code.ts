@@ -6,6 +6,7 @@
 import vm from 'node:vm';
 import type { Page } from 'playwright';
 import { withDeadline } from '../deadline.js';
+import { checkRange } from '../errors.js';
 
 const GLOBALS = [
   'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask',
@@ -40,6 +41,7 @@ function timedOut(ms: number, what: string): RunCodeError {
 
 /** Runs `code` (a function taking `page`), bounded by `timeoutMs` in all. */
 export async function runPlaywrightCode(page: Page, code: string, options: { timeoutMs: number }): Promise<RunCodeResult> {
+  checkRange('timeoutMs', options.timeoutMs, 1, 3_600_000, { unit: 'ms' });
   const context: Record<string, unknown> = { page };
   for (const name of GLOBALS) context[name] = (globalThis as Record<string, unknown>)[name];
   vm.createContext(context);

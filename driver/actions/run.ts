@@ -12,6 +12,7 @@ import { describeCoveringElement, RefError, type ResolvedTarget } from '../page/
 import { actOnRef } from '../page/ref-act.js';
 import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
 import * as runtime from '../page/runtime.js';
+import { checkRange } from '../errors.js';
 import type { RefCheckOptions } from '../../injected/types.js';
 
 /** What the actions need from a page. AriaPage satisfies it. */
@@ -34,6 +35,9 @@ export interface ActionOptions {
 }
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 5_000;
+
+/** The longest actionability wait an action takes: an hour is no wait for an element any more. */
+export const MAX_ACTION_TIMEOUT_MS = 3_600_000;
 
 export function actionTimeout(options: ActionOptions): number {
   return options.timeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS;
@@ -80,6 +84,7 @@ async function checkNeeds(frame: Frame, ref: string, needs: RefCheckOptions): Pr
 
 /** Run `step.run` inside an ActionWaiter; its error comes back rewritten with the next step. */
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
+  checkRange('timeoutMs', options.timeoutMs, 0, MAX_ACTION_TIMEOUT_MS, { unit: 'ms' });
   const { ref, frame } = step;
   if (ref && frame && step.needs) await checkNeeds(frame, ref, step.needs);
   const plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;

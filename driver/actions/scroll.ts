@@ -2,6 +2,10 @@
 // container under an element) with a real mouse wheel, so the page's own scroll handlers run.
 import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
+import { checkRange } from '../errors.js';
+
+/** Farther than any page scrolls (Chromium caps a layout at about 33 million pixels). */
+export const MAX_SCROLL_PX = 10_000_000;
 
 export async function scrollIntoView(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
   const { locator, frame, ref: actRef } = await target.resolve(ref);
@@ -17,8 +21,8 @@ export interface ScrollByOptions extends ActionOptions {
 }
 
 export async function scrollBy(target: ActionTarget, deltaX: number, deltaY: number, options: ScrollByOptions = {}): Promise<WaitReport> {
-  if (!Number.isFinite(deltaX) || !Number.isFinite(deltaY))
-    throw new Error(`Scroll offsets must be numbers of CSS pixels (got ${deltaX}, ${deltaY}); e.g. 0, 600 scrolls down by 600 px.`);
+  checkRange('deltaX', deltaX, -MAX_SCROLL_PX, MAX_SCROLL_PX, { unit: 'CSS pixels' });
+  checkRange('deltaY', deltaY, -MAX_SCROLL_PX, MAX_SCROLL_PX, { unit: 'CSS pixels' });
   const resolved = options.ref ? await target.resolve(options.ref) : undefined;
   const locator = resolved?.locator;
   return perform(target, {

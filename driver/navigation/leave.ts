@@ -242,6 +242,9 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     } catch (error) {
       // A URL that answers with a file is a download, not a failed navigation: nothing to retry.
       if (isDownload(error)) return { response: null, load: 'download', cutShort };
+      // A javascript: URL ran in the current document (however Playwright's wait for a commit that
+      // never comes ended, e.g. behind the dialog it opened): running it again would repeat it.
+      if (runsInPage(url)) return { response: null, load: 'loaded', cutShort };
       // Playwright can lose track of which navigation is ours and report ours as "another
       // navigation to" the very URL we asked for: it landed.
       if (landedAnyway(error, url)) {
@@ -262,8 +265,7 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     } finally {
       stopWatching();
     }
-    // A javascript: URL runs in the current document and never becomes its URL: landing again would run it again.
-    if (/^\s*javascript:/i.test(url)) return { response, load: 'loaded', cutShort };
+    if (runsInPage(url)) return { response, load: 'loaded', cutShort };
     // Past a beforeunload prompt, goto can resolve before the new document exists: wait for it.
     await reachedDocument(page, response?.url() ?? url);
     const load = await loadedInTime(page, deadline);
@@ -275,6 +277,11 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     if (page.isClosed() || sameDocumentUrl(page.url(), target)) return { response, load, cutShort };
     if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort);
   }
+}
+
+/** A javascript: URL runs in the current document and never becomes its URL: it is "landed" once it ran. */
+function runsInPage(url: string): boolean {
+  return /^\s*javascript:/i.test(url);
 }
 
 /** Waits (bounded) until the main frame's live document, asked in the page, is at `target`. */

@@ -1,9 +1,9 @@
 // --init-page (Playwright MCP's semantics): each module's default export is called with
 // `{ page }` for every new page, before any tool uses it. TypeScript modules are compiled with
 // esbuild when it is installed.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright';
 
@@ -25,8 +25,14 @@ async function compileTypeScript(path: string): Promise<string> {
 }
 
 async function load(path: string): Promise<InitPage> {
-  const file = /\.[cm]?tsx?$/.test(path) ? await compileTypeScript(path) : path;
-  const module = await import(pathToFileURL(file).href);
+  const compiled = /\.[cm]?tsx?$/.test(path) ? await compileTypeScript(path) : undefined;
+  let module: { default?: InitPage & { default?: InitPage } };
+  try {
+    module = await import(pathToFileURL(compiled ?? path).href);
+  } finally {
+    // Once imported the module lives in memory: its compiled copy is not left in the temp folder.
+    if (compiled) rmSync(dirname(compiled), { recursive: true, force: true });
+  }
   const run = module.default?.default ?? module.default;
   if (typeof run !== 'function') throw new Error(`The init page ${path} has no default export function: write "export default async ({ page }) => { ... }".`);
   return run;

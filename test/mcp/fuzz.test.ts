@@ -53,7 +53,8 @@ beforeAll(async () => {
   });
   root = tempDir('ariaref-fuzz-root-');
   outputDir = tempDir('ariaref-fuzz-out-');
-  serverTmp = tempDir('ariaref-fuzz-tmp-');
+  // Short: Chromium puts a Unix socket in it, whose path may not pass about 100 characters.
+  serverTmp = tempDir('arf-');
   client = await stdioClient([
     '--caps', ALL_CAPS, '--output-dir', outputDir, '--timeout-action', String(ACTION_MS), '--timeout-navigation', String(NAVIGATION_MS),
     // Nothing leaves the machine, whatever URL a case names: loopback bypasses the proxy, all else meets a closed port.

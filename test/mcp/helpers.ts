@@ -1,7 +1,7 @@
 // Shared by the MCP end-to-end tests: pages served on 127.0.0.1 and MCP clients talking to a
 // real `ariaref mcp` process (stdio) or an HTTP server, through the SDK's own Client.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -124,7 +124,8 @@ export interface InProcessSession {
  * built server (no `npm run build` needed, and no MCP transport in the way).
  */
 export function inProcessSession(overrides: Partial<ServerConfig> = {}, options: { roots?: string[] } = {}): InProcessSession {
-  const config = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-'), ...overrides } as ServerConfig & { outputDir: string };
+  const ownOutputDir = overrides.outputDir === undefined ? tempDir('ariaref-out-') : undefined;
+  const config = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: ownOutputDir, ...overrides } as ServerConfig & { outputDir: string };
   const host = new BrowserHost(config);
   const session = new Session(config, host, async () => (options.roots ?? []).map(path => `file://${path}`));
   return {
@@ -139,6 +140,10 @@ export function inProcessSession(overrides: Partial<ServerConfig> = {}, options:
         images: content.filter(c => c.type === 'image'),
       };
     },
-    close: () => host.closeAll(),
+    async close() {
+      await host.closeAll();
+      // The output folder it made for itself goes with it (one given by the test is the test's).
+      if (ownOutputDir) rmSync(ownOutputDir, { recursive: true, force: true });
+    },
   };
 }

@@ -120,7 +120,11 @@ export class Sessions {
   private async run(entry: Entry, tool: Tool, params: Record<string, unknown>, request: CliRequest, notes: string[]): Promise<CliReply> {
     const parsed = z.strictObject(tool.params).safeParse(params);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map(issue => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
+      // A message that names its parameter itself ("clickCount must be between 1 and 10") needs no prefix.
+      const problems = parsed.error.issues.map(issue => {
+        const path = issue.path.join('.') || 'arguments';
+        return (issue.message.startsWith(`${path} `) ? issue.message : `${path}: ${issue.message}`).replace(/\.$/, '');
+      }).join('; ');
       return usageReply(clipQuotedInputs(`${request.argv[0]}: ${problems}. See "ariaref ${request.argv[0]} --help".`, params, QUOTE_CHARS));
     }
     clearTimeout(entry.timer);

@@ -3,13 +3,10 @@
 import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, describeTarget, elementParam, targetAliases, targetParam, targetShape } from './common.js';
-import { click, drag, hover, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
+import { click, drag, hover, MAX_SCROLL_PX, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
 import { recordElementCall, recordPageCall, targetCode } from '../codegen/record.js';
 import { lookupSecret } from '../secrets.js';
 import { boundedNumber } from '../input-policy.js';
-
-/** Farther than any page scrolls (Chromium caps a layout at about 33 million pixels, a long page is far shorter). */
-const MAX_SCROLL_PX = 10_000_000;
 
 export const inputTools = [
   defineTool({

@@ -6,6 +6,7 @@ import { act } from './common.js';
 import { recordPageCall } from '../codegen/record.js';
 import { recordInputCall } from '../codegen/input.js';
 import { clickXYResult, mouseButtonResult } from '../format/input.js';
+import { MAX_CLICK_COUNT, MAX_SCROLL_PX } from '../../index.js';
 import { boundedNumber, wholeNumber } from '../input-policy.js';
 
 // `element` is still accepted from callers of earlier Playwright MCP versions, which required it;
@@ -14,8 +15,7 @@ const elementParam = z.string().optional();
 /** Viewport CSS pixels: a viewport is at most 10,000 wide (browser_resize), a little off its edges is allowed. */
 const coordinate = (name: string, what: string) => boundedNumber(name, -MAX_COORDINATE, MAX_COORDINATE, 'pixels').describe(what);
 const MAX_COORDINATE = 20_000;
-/** One wheel event; farther than any page scrolls. */
-const MAX_WHEEL_PX = 10_000_000;
+
 const buttonParam = z.enum(['left', 'right', 'middle']).optional().describe('Button to press, defaults to left');
 
 /** browser_mouse_down / browser_mouse_up: one button at the mouse's current position, held between the two. */
@@ -57,7 +57,7 @@ export const visionTools = [
     params: {
       element: elementParam, x: coordinate('x', 'X coordinate'), y: coordinate('y', 'Y coordinate'),
       button: z.enum(['left', 'right', 'middle']).optional().describe('Button to click, defaults to left'),
-      clickCount: wholeNumber('clickCount', 1, 10).optional().describe('Number of clicks, defaults to 1'),
+      clickCount: wholeNumber('clickCount', 1, MAX_CLICK_COUNT).optional().describe('Number of clicks, defaults to 1'),
       delay: boundedNumber('delay', 0, 10_000, 'ms').optional().describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
@@ -102,8 +102,8 @@ export const visionTools = [
     title: 'Scroll mouse wheel',
     description: 'Scroll mouse wheel',
     params: {
-      deltaX: boundedNumber('deltaX', -MAX_WHEEL_PX, MAX_WHEEL_PX, 'pixels').default(0).describe('X delta (pixels)'),
-      deltaY: boundedNumber('deltaY', -MAX_WHEEL_PX, MAX_WHEEL_PX, 'pixels').default(0).describe('Y delta (pixels)'),
+      deltaX: boundedNumber('deltaX', -MAX_SCROLL_PX, MAX_SCROLL_PX, 'pixels').default(0).describe('X delta (pixels)'),
+      deltaY: boundedNumber('deltaY', -MAX_SCROLL_PX, MAX_SCROLL_PX, 'pixels').default(0).describe('Y delta (pixels)'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
