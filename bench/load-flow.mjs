@@ -129,7 +129,7 @@ export async function runFlow({ client }, { origin, token, tokens, callTimeoutMs
       text = textOf(result);
       const ms = performance.now() - callStarted;
       const problem = result.isError ? text.split('\n').find(l => l.trim() && !l.startsWith('###')) ?? 'isError' : step.check?.(text);
-      record(problem ? { key, ms, error: reasonOf(problem) } : { key, ms });
+      record(problem ? { key, ms, error: reasonOf(problem), answer: text } : { key, ms });
     } catch (error) {
       record({ key, ms: performance.now() - callStarted, error: reasonOf(error) });
     }

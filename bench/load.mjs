@@ -4,7 +4,7 @@
 // turns phase by phase (who goes first alternates), since the 2 shared cores make absolute times
 // noisy: compare the ratios of one run.
 //
-//   node bench/load.mjs [--load-k=12,24] [--rounds=3] [--rounds-k=12] [--call-timeout=60000]
+//   node bench/load.mjs [--load-k=12,24] [--rounds=3] [--rounds-k=6] [--call-timeout=60000]
 //                       [--flow-budget=120000] [--killed-wait=20000] [--ours-ping-timeout=0 (dry run only)]
 //   node bench/run.mjs --only=load        (the same, from the bench's entry point)
 //
@@ -23,13 +23,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SIDES = ['ariaref', 'playwright'];
 
 function newPhase({ name, k, rounds, kind }) {
-  return { name, kind, k, rounds, calls: 0, failed: 0, failures: {}, crossTalk: 0, crossSamples: [], tools: {}, flowMs: [], wallMs: [], sessionFailures: {}, afterRounds: [] };
+  return { name, kind, k, rounds, calls: 0, failed: 0, failures: {}, answers: {}, crossTalk: 0, crossSamples: [], tools: {}, flowMs: [], wallMs: [], sessionFailures: {}, afterRounds: [] };
 }
 
 const SESSION_STEPS = ['connect', 'close (DELETE)'];
 
 /** One call's outcome; connecting and closing are timed like tools but are not counted as calls. */
-function record(phase, { key, ms, error }) {
+function record(phase, { key, ms, error, answer }) {
   const tool = phase.tools[key] ??= { times: [], failed: 0 };
   const failures = SESSION_STEPS.includes(key) ? phase.sessionFailures : phase.failures;
   if (!SESSION_STEPS.includes(key)) phase.calls++;
@@ -38,6 +38,8 @@ function record(phase, { key, ms, error }) {
     if (!SESSION_STEPS.includes(key)) phase.failed++;
     const reason = `${key}: ${error}`;
     failures[reason] = (failures[reason] ?? 0) + 1;
+    // What the server answered, the first time each reason came up: enough to see what went wrong.
+    if (answer && !phase.answers[reason]) phase.answers[reason] = answer.slice(0, 1500);
   } else {
     tool.times.push(+ms.toFixed(1));
   }
@@ -119,7 +121,7 @@ function sourceState() {
 export async function benchLoad(options = {}, log = m => console.error(m)) {
   const ks = String(options['load-k'] ?? '12,24').split(',').map(Number);
   const rounds = Number(options.rounds ?? 3);
-  const roundsK = Number(options['rounds-k'] ?? 12);
+  const roundsK = Number(options['rounds-k'] ?? 6);
   const ctx = {
     tokens: new Set(), callTimeoutMs: Number(options['call-timeout'] ?? 60_000),
     flowBudgetMs: Number(options['flow-budget'] ?? 120_000), killedWaitMs: Number(options['killed-wait'] ?? 20_000),
