@@ -77,6 +77,18 @@ export class AriaPage {
     return result.yaml ?? '';
   }
 
+  /**
+   * The snapshot as snapshot() returns it, with the text a diff of the next snapshot compares
+   * (`basis`): the page before folding where the token budget folded it, the YAML itself otherwise.
+   */
+  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}): Promise<{ yaml: string; basis: string }> {
+    const result = await this.readAcrossNavigations(options, async () => {
+      const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
+      return stitchedSnapshot(this, frame, { ...options, format: 'yaml', basis: true });
+    });
+    return { yaml: result.yaml ?? '', basis: result.basis ?? result.yaml ?? '' };
+  }
+
   /** The same snapshot as a JSON tree (AriaNode), child frames under their iframe node. */
   async snapshotTree(options: Omit<PageSnapshotOptions, 'format'> = {}): Promise<AriaNode> {
     const result = await this.readAcrossNavigations(options, async () => {

@@ -48,7 +48,7 @@ function entriesOf(lines, baseAncestors, out) {
     if (!m) continue;
     const indent = m[1].length;
     // A fold: its own line ("… 12 more items folded: snapshot with ref=e5 offset=10") or a node's text.
-    const line = m[2].startsWith('…') ? { role: '(fold)', attrs: [], text: m[2] } : parseLine(m[2].replace(/ \(unchanged\)$/, ''));
+    const line = m[2].startsWith('…') ? { role: '(fold)', attrs: [], text: m[2] } : parseLine(m[2].replace(/ \((?:unchanged|moved)\)$/, ''));
     while (stack.length && stack.at(-1).indent >= indent) stack.pop();
     if (!line) continue;
     const fold = /^… .*: snapshot with (.+)$/.exec(line.text ?? '')?.[1];
@@ -73,8 +73,13 @@ function parseDiff(yaml) {
   let hunk;
   const flush = () => {
     if (!hunk) return;
-    if (hunk.kind === '-') for (const l of hunk.lines) { const ref = /\[ref=(\w+)\]/.exec(l)?.[1]; if (ref) removed.add(ref); }
-    else entriesOf(hunk.lines, hunk.chain, entries);
+    // `- removed: a [ref=e1], b [ref=e2]` lines name removed nodes, in `-` hunks and among a hunk's lines.
+    const gone = l => { for (const m of l.matchAll(/\[ref=(\w+)\]/g)) removed.add(m[1]); };
+    if (hunk.kind === '-') hunk.lines.forEach(gone);
+    else {
+      for (const l of hunk.lines) if (/^\s*- removed: /.test(l)) gone(l);
+      entriesOf(hunk.lines.filter(l => !/^\s*- removed: /.test(l)), hunk.chain, entries);
+    }
   };
   for (const line of yaml.split('\n')) {
     const head = /^([~+-]) (.*)$/.exec(line);

@@ -1,145 +1,304 @@
 // Snapshot diffs: after an action the agent gets only what changed, not the whole page again.
 // Pure text logic over two YAML snapshots; refs make lines identifiable across snapshots.
 //
-// Format of `text` (one hunk per changed subtree, in the order of the new snapshot):
+// Format of `text`: one hunk per top-level region that changed, headed by the chain of its
+// unchanged ancestors down to where its changes part; under it the changed part of the new
+// snapshot, each context line once:
 //
-//   # diff: 1 changed, 1 added, 1 removed (unchanged parts omitted; take a full snapshot to see all)
-//   ~ main [ref=e2] > table "Orders" [ref=e4] > rowgroup [ref=e11]
-//     - row "Order 3 edited" [ref=e28]:
-//       - cell "Order 3 edited" [ref=e29]
-//       - cell [ref=e30] (unchanged)
-//   + main [ref=e2] > list [ref=e90] (after [ref=e95])
-//     - listitem [ref=e97]: New entry
-//   - main [ref=e2] > table "Orders" [ref=e4] > rowgroup [ref=e11]
-//     - removed: row "Order 5" [ref=e44]
+//   # diff: 1 changed, 2 added, 3 removed (unchanged parts omitted)
+//   ~ main [ref=e2] > table "Orders" [ref=e4]
+//     - rowgroup [ref=e11]:
+//       - row "Order 3 edited" [ref=e28]:
+//         - cell "Order 3 edited" [ref=e29]
+//       - row [ref=e44] (unchanged)
+//       - row "Order 9" [ref=e90]:
+//         - cell "Order 9" [ref=e91]
+//       - removed: row "Order 5" [ref=e50], row "Order 6" [ref=e60]
+//     - status [ref=e80]: 9 orders
 //
-// `~` hunks show the new version of a subtree whose own lines changed (ref-less lines such as
-// text and /url belong to their nearest ref line); children that did not change are reduced to
-// their first line with " (unchanged)", long runs of them to a count. `+` hunks show added
-// subtrees and the ref of the previous sibling ("(first)" when none); `-` hunks name removed
-// subtrees by their first line only. A hunk's header is the chain of ancestors with refs
-// ("(page)" at the top level); very deep chains keep their first and last links.
-import { ROOT, indexByKey, parseSnapshot, unchangedNodes, type Line, type RefNode } from './diff-parse.js';
+// A changed node shows its new line and the ref-less lines (text, /url) that are new; an added
+// node shows in full, an unchanged sibling before it ("(unchanged)") places it; a node that moved
+// shows once, at its new place ("(moved)" when nothing in it changed), never as removed; removed
+// nodes are named by their first line, on one line per parent. A node whose children were
+// reordered lists them all in their new order. Unchanged parts are left out. Fold lines are not
+// content: a node folded in one snapshot and not in the other is not a change, and what a fold
+// hides is not removed. `~ (page)` heads changes at the top level.
+import { indexByKey, parseSnapshot, preOrder, type Line, type RefNode } from './diff-parse.js';
 
 export interface SnapshotDiff {
   text: string;
   changed: boolean;
 }
 
-const UNCHANGED_SHOWN = 3;   // unchanged children listed before the rest become a count
-const PATH_HEAD = 2;         // ancestors kept at each end of a very deep path
-const PATH_TAIL = 6;
-
-interface Context {
-  same: Set<RefNode>;
-  out: string[];
-  changed: number;
-  added: number;
-  removed: number;
+export interface DiffOptions {
+  /**
+   * A snapshot the agent read after the previous one (a menu shown alone): what it showed and is
+   * in neither snapshot is told as removed too, so the diff reads right after either.
+   */
+  alsoRead?: string;
 }
 
-/** A node in the new tree with the way up to the root, for hunk headers. */
-interface Link { node: RefNode; up: Link | null }
+const PATH_HEAD = 2;         // ancestors kept at each end of a very deep header
+const PATH_TAIL = 6;
+
+/** What the diff knows of one node of the new snapshot. */
+interface Info {
+  prev: RefNode | undefined;
+  added: boolean;
+  changed: boolean;
+  moved: boolean;
+  /** Same own lines and same children, all the same, in the same order. */
+  same: boolean;
+  removed: RefNode[];
+  reordered: boolean;
+  /** Anything of it or under it to print. */
+  output: boolean;
+  /** Its ref-less lines not in the previous snapshot, and the previous ones now gone (told as removed). */
+  newUnits: Set<Line>;
+  goneUnits: Line[];
+}
 
 const firstLine = (line: Line) => line.text.replace(/:$/, '');
 const segment = (node: RefNode) => firstLine(node.line).replace(/^- /, '').replace(/ \[cursor=pointer\]/g, '');
+/** A removed node as one item of a list: its key without inline text. */
+const removedLabel = (node: RefNode) => segment(node).replace(/^(.*\[ref=[^\]]+\](?: \[[^\]]+\])*): .*$/, '$1');
+/** The kind of a ref-less line: `- text`, `- /url`, or its role and name (`- option "a"`, whatever its states). */
+const unitKind = (line: Line) => line.text.replace(/: .*$|:$/, '').replace(/(?: \[[^\]]*\])+$/, '');
 
-function pathLabel(link: Link | null): string {
-  const chain: RefNode[] = [];
-  for (let at = link; at; at = at.up) if (at.node.key !== ROOT) chain.push(at.node);
-  chain.reverse();
-  if (!chain.length) return '(page)';
+function pathLabel(chain: RefNode[]): string {
   if (chain.length <= PATH_HEAD + PATH_TAIL + 1) return chain.map(segment).join(' > ');
   const hidden = chain.length - PATH_HEAD - PATH_TAIL;
   return [...chain.slice(0, PATH_HEAD).map(segment), `… ${hidden} levels …`, ...chain.slice(-PATH_TAIL).map(segment)].join(' > ');
 }
 
-/** Lines of `lines` (and everything under them) at `indent`; `collapse` picks ref lines shown as one line. */
-function renderLines(lines: Line[], indent: number, out: string[], collapse?: (line: Line) => boolean): void {
-  const frames: Array<{ lines: Line[]; index: number; indent: number; unchanged: number }> = [{ lines, index: 0, indent, unchanged: 0 }];
-  while (frames.length) {
-    const f = frames[frames.length - 1];
-    const line = f.lines[f.index++];
-    const pad = ' '.repeat(f.indent);
-    if (line && collapse && line.ref && collapse(line)) {
-      if (++f.unchanged <= UNCHANGED_SHOWN) out.push(`${pad}${firstLine(line)} (unchanged)`);
-      continue;
-    }
-    if (f.unchanged > UNCHANGED_SHOWN) out.push(`${pad}- … ${f.unchanged - UNCHANGED_SHOWN} more unchanged`);
-    f.unchanged = 0;
-    if (!line) { frames.pop(); continue; }
-    out.push(pad + line.text);
-    if (line.children.length) frames.push({ lines: line.children, index: 0, indent: f.indent + 2, unchanged: 0 });
-  }
-}
-
-/** Keys common to both child lists appear in the same relative order (only insertions/removals). */
-function sameOrder(prev: RefNode[], next: RefNode[], prevKeys: Set<string>, nextKeys: Set<string>): boolean {
-  const a = prev.filter(c => nextKeys.has(c.key)).map(c => c.key);
-  const b = next.filter(c => prevKeys.has(c.key)).map(c => c.key);
+function sameOrder(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }
 
-function reportRemoved(prev: RefNode, nextKeys: Set<string>, link: Link, ctx: Context): void {
-  const gone = prev.children.filter(c => !nextKeys.has(c.key));
-  if (!gone.length) return;
-  ctx.removed += gone.length;
-  ctx.out.push(`- ${pathLabel(link)}`);
-  for (const node of gone) ctx.out.push(`  - removed: ${segment(node)}`);
+/**
+ * Nodes of `read` (a snapshot the agent read after `prev`) that are in neither `prev` nor `next`,
+ * by the key of their parent in `next`: the agent saw them, and they are gone.
+ */
+function goneSince(read: RefNode, prevIndex: Map<string, RefNode>, nextIndex: Map<string, RefNode>): Map<string, RefNode[]> {
+  const gone = new Map<string, RefNode[]>();
+  for (const node of preOrder(read)) {
+    const parent = node.parent;
+    if (!parent || prevIndex.has(node.key) || nextIndex.has(node.key) || !nextIndex.has(parent.key)) continue;
+    gone.set(parent.key, [...gone.get(parent.key) ?? [], node]);
+  }
+  return gone;
 }
 
-interface Frame { prev: RefNode; link: Link; index: number; prevKeys: Set<string> }
-
-/** Opens the diff of one node present in both snapshots; returns a frame when its children need a look. */
-function openNode(prev: RefNode, link: Link, ctx: Context): Frame | undefined {
-  const next = link.node;
-  const prevKeys = new Set(prev.children.map(c => c.key));
-  const nextKeys = new Set(next.children.map(c => c.key));
-  if (prev.own !== next.own || !sameOrder(prev.children, next.children, prevKeys, nextKeys)) {
-    // Its own lines changed (or its children moved): its new version, unchanged children reduced.
-    ctx.changed++;
-    ctx.out.push(`~ ${pathLabel(link.up)}`);
-    const collapse = (line: Line) => !!line.node && ctx.same.has(line.node);
-    renderLines(next.key === ROOT ? next.line.children : [next.line], 2, ctx.out, collapse);
-    reportRemoved(prev, nextKeys, link, ctx);
-    return undefined;
+/** Bottom-up: each node of `next` compared with its namesake in `prev`. */
+function analyze(prev: RefNode, next: RefNode, alsoRead?: RefNode): Map<RefNode, Info> {
+  const prevIndex = indexByKey(prev);
+  const nextIndex = indexByKey(next);
+  const gone = alsoRead ? goneSince(alsoRead, prevIndex, nextIndex) : new Map<string, RefNode[]>();
+  const infos = new Map<RefNode, Info>();
+  const order = preOrder(next);
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i];
+    const p = node === next ? prev : prevIndex.get(node.key);
+    const info: Info = {
+      prev: p, added: !p, changed: false, moved: false, same: false, removed: [], reordered: false, output: false,
+      newUnits: new Set(), goneUnits: [],
+    };
+    if (p) {
+      info.changed = p.own !== node.own;
+      if (info.changed) compareUnits(p, node, info);
+      info.moved = node !== next && p.parent?.key !== node.parent?.key;
+      // A folded node lists only some children: the others are hidden, not gone.
+      if (!node.folded) info.removed = p.children.filter(c => !nextIndex.has(c.key));
+      info.removed.push(...gone.get(node.key) ?? []);
+      const prevKeys = new Set(p.children.map(c => c.key));
+      const nextKeys = new Set(node.children.map(c => c.key));
+      info.reordered = !sameOrder(p.children.filter(c => nextKeys.has(c.key)).map(c => c.key), node.children.filter(c => prevKeys.has(c.key)).map(c => c.key));
+      info.same = !info.changed && p.children.length === node.children.length &&
+        node.children.every((c, j) => c.key === p.children[j].key && infos.get(c)!.same);
+    }
+    info.output = info.added || info.changed || info.moved || info.removed.length > 0 || info.reordered ||
+      node.children.some(c => infos.get(c)!.output);
+    infos.set(node, info);
   }
-  reportRemoved(prev, nextKeys, link, ctx);
-  return { prev, link, index: 0, prevKeys };
+  return infos;
+}
+
+/** Which ref-less lines are new, and which old ones are gone without a new line of their kind. */
+function compareUnits(prev: RefNode, next: RefNode, info: Info): void {
+  const left = new Map<string, number>();
+  for (const u of prev.units) left.set(u.signature!, (left.get(u.signature!) ?? 0) + 1);
+  for (const u of next.units) {
+    const n = left.get(u.signature!) ?? 0;
+    if (n) left.set(u.signature!, n - 1); else info.newUnits.add(u);
+  }
+  const newKinds = new Set([...info.newUnits].map(unitKind));
+  // A new inline text on the node's own line takes the place of its text lines.
+  if (prev.head !== next.head) newKinds.add('- text');
+  for (const u of prev.units) {
+    const n = left.get(u.signature!) ?? 0;
+    if (!n) continue;
+    left.set(u.signature!, n - 1);
+    if (!newKinds.has(unitKind(u))) info.goneUnits.push(u);
+  }
+}
+
+type Mode = 'added' | 'changed' | 'context';
+
+/** The lines of one node's block as printed: its children, anchors and removals share it. */
+interface Block { owner: RefNode; last: RefNode | undefined; lastPrinted: boolean }
+
+interface Frame {
+  block: Block;
+  lines: Line[];
+  index: number;
+  indent: number;
+  mode: Mode;
+  /** Ref-less lines here are printed: inside an added node or a new ref-less line. */
+  printUnits: boolean;
+  end?: () => void;
+}
+
+class Printer {
+  readonly out: string[] = [];
+  changed = 0;
+  added = 0;
+  moved = 0;
+  removed = 0;
+  private readonly frames: Frame[] = [];
+  private hunk: 'page' | 'region' | undefined;
+
+  constructor(private readonly infos: Map<RefNode, Info>, private readonly root: RefNode) {}
+
+  private info(node: RefNode): Info {
+    return this.infos.get(node)!;
+  }
+
+  run(): void {
+    const root = this.info(this.root);
+    if (root.changed) this.changed++;
+    this.openBlock(this.root, 2, root.changed ? 'changed' : 'context');
+    while (this.frames.length) {
+      const f = this.frames[this.frames.length - 1];
+      const line = f.lines[f.index++];
+      if (!line) { this.frames.pop(); f.end?.(); continue; }
+      if (line.ref) this.refLine(f, line.node!);
+      else this.unitLine(f, line);
+    }
+  }
+
+  private emit(f: Frame, text: string): void {
+    this.write(f.block.owner, text, f.indent);
+  }
+
+  /** Lines of the top level's own block go under `~ (page)`. */
+  private write(owner: RefNode, text: string, indent: number): void {
+    if (owner === this.root && this.hunk !== 'page') {
+      this.out.push('~ (page)');
+      this.hunk = 'page';
+    }
+    this.out.push(' '.repeat(indent) + text);
+  }
+
+  private unitLine(f: Frame, line: Line): void {
+    const print = f.printUnits || (f.mode === 'changed' && this.info(f.block.owner).newUnits.has(line));
+    if (print) this.emit(f, line.text);
+    // A ref-less wrapper that is not printed still holds ref lines: they print in its place.
+    this.frames.push({ ...f, lines: line.children, index: 0, indent: print ? f.indent + 2 : f.indent, printUnits: print, end: undefined });
+  }
+
+  private refLine(f: Frame, node: RefNode): void {
+    const info = this.info(node);
+    const block = f.block;
+    const owner = this.info(block.owner);
+    const previous = block.last;
+    block.last = node;
+    if (f.mode === 'added') {
+      if (info.added) this.addedNode(f, node, false);
+      else this.existingNode(f, node);
+      block.lastPrinted = true;
+      return;
+    }
+    if (info.added || info.moved) {
+      if (previous && !block.lastPrinted) this.emit(f, `${firstLine(previous.line)} (unchanged)`);
+      if (info.added) this.addedNode(f, node, true); else this.existingNode(f, node);
+    } else if (info.output) {
+      this.existingNode(f, node);
+    } else if (owner.reordered) {
+      this.emit(f, `${firstLine(node.line)} (unchanged)`);
+    } else {
+      block.lastPrinted = false;
+      return;
+    }
+    block.lastPrinted = true;
+  }
+
+  private addedNode(f: Frame, node: RefNode, top: boolean): void {
+    if (top) this.added++;
+    this.emit(f, node.line.text);
+    this.frames.push({ block: { owner: node, last: undefined, lastPrinted: true }, lines: node.line.children, index: 0, indent: f.indent + 2, mode: 'added', printUnits: true });
+  }
+
+  /** A node of both snapshots that has something to print: its line, then what changed under it. */
+  private existingNode(f: Frame, node: RefNode): void {
+    const info = this.info(node);
+    if (info.moved) this.moved++;
+    if (info.same) { this.emit(f, `${firstLine(node.line)} (moved)`); return; }
+    if (f.block.owner === this.root && !info.moved && !this.info(this.root).reordered) { this.region(node); return; }
+    if (info.changed) this.changed++;
+    const below = info.newUnits.size > 0 || info.goneUnits.length > 0 || info.removed.length > 0 || info.reordered ||
+      node.children.some(c => this.info(c).output);
+    this.emit(f, below ? node.line.text : firstLine(node.line));
+    this.openBlock(node, f.indent + 2, info.changed ? 'changed' : 'context');
+  }
+
+  /** A top-level node that stayed in place: a hunk headed by it (its new line) and its unchanged single-path descendants. */
+  private region(top: RefNode): void {
+    const chain = [top];
+    for (let at = top; ;) {
+      const info = this.info(at);
+      if (info.changed || info.removed.length || info.reordered) break;
+      const outs = at.children.filter(c => this.info(c).output);
+      if (outs.length !== 1) break;
+      const next = this.info(outs[0]);
+      if (next.added || next.moved || next.changed) break;
+      at = outs[0];
+      chain.push(at);
+    }
+    this.out.push(`~ ${pathLabel(chain)}`);
+    this.hunk = 'region';
+    const end = chain[chain.length - 1];
+    if (this.info(end).changed) this.changed++;
+    this.openBlock(end, 2, this.info(end).changed ? 'changed' : 'context');
+  }
+
+  private openBlock(node: RefNode, indent: number, mode: Mode): void {
+    if (this.info(node).reordered && !this.info(node).changed) this.changed++;
+    this.frames.push({ block: { owner: node, last: undefined, lastPrinted: false }, lines: node.line.children, index: 0, indent, mode, printUnits: false, end: () => this.removals(node, indent) });
+  }
+
+  /** After a node's block: its ref-less lines that are gone, then its children that are. */
+  private removals(node: RefNode, indent: number): void {
+    const info = this.info(node);
+    for (const unit of info.goneUnits) this.write(node, `- removed: ${unit.text.replace(/^- /, '')}`, indent);
+    if (!info.removed.length) return;
+    this.removed += info.removed.length;
+    this.write(node, `- removed: ${info.removed.map(removedLabel).join(', ')}`, indent);
+  }
 }
 
 /**
- * Diff of two YAML snapshots of the same page. `changed` is false when they are identical
- * (blank lines aside); `text` is then a one-line note. Subtrees are matched by ref, so a ref
- * that moved to another parent shows as removed there and added here.
+ * Diff of two YAML snapshots of the same page. `changed` is false when nothing differs but
+ * blank lines and folds; `text` is then a one-line note. Nodes are matched by ref.
  */
-export function diffSnapshots(previousYaml: string, nextYaml: string): SnapshotDiff {
+export function diffSnapshots(previousYaml: string, nextYaml: string, options: DiffOptions = {}): SnapshotDiff {
   const prev = parseSnapshot(previousYaml);
   const next = parseSnapshot(nextYaml);
-  const prevIndex = indexByKey(prev);
-  const same = unchangedNodes(next, prevIndex);
-  if (same.has(next)) return { text: '# diff: no changes since the previous snapshot', changed: false };
-  const ctx: Context = { same, out: [], changed: 0, added: 0, removed: 0 };
-  const frames: Frame[] = [];
-  const root = openNode(prev, { node: next, up: null }, ctx);
-  if (root) frames.push(root);
-  while (frames.length) {
-    const f = frames[frames.length - 1];
-    const children = f.link.node.children;
-    if (f.index >= children.length) { frames.pop(); continue; }
-    const i = f.index++;
-    const child = children[i];
-    if (!f.prevKeys.has(child.key)) {
-      ctx.added++;
-      ctx.out.push(`+ ${pathLabel(f.link)}${i > 0 ? ` (after [ref=${children[i - 1].key}])` : ' (first)'}`);
-      renderLines([child.line], 2, ctx.out);
-      continue;
-    }
-    if (same.has(child)) continue;
-    const opened = openNode(prevIndex.get(child.key)!, { node: child, up: f.link }, ctx);
-    if (opened) frames.push(opened);
-  }
-  const header = `# diff: ${ctx.changed} changed, ${ctx.added} added, ${ctx.removed} removed` +
-    ' (unchanged parts omitted; take a full snapshot to see all)';
-  return { text: [header, ...ctx.out].join('\n'), changed: true };
+  const infos = analyze(prev, next, options.alsoRead !== undefined ? parseSnapshot(options.alsoRead) : undefined);
+  if (!infos.get(next)!.output) return { text: '# diff: no changes since the previous snapshot', changed: false };
+  const printer = new Printer(infos, next);
+  printer.run();
+  const counts = [[printer.changed, 'changed'], [printer.added, 'added'], [printer.removed, 'removed'], [printer.moved, 'moved']] as const;
+  const header = `# diff: ${counts.filter(([n]) => n).map(([n, what]) => `${n} ${what}`).join(', ') || 'changes'} (unchanged parts omitted)`;
+  return { text: [header, ...printer.out].join('\n'), changed: true };
 }
+

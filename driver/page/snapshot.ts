@@ -34,6 +34,8 @@ export interface PageSnapshotOptions {
   /** Paging of the root's children, as named by a fold line ("snapshot with ref=e12 offset=10"). */
   offset?: number;
   limit?: number;
+  /** Also return `basis`: the YAML a diff compares, unfolded where the budget folded (yaml format only). */
+  basis?: boolean;
 }
 
 /** A child frame always gets enough of the budget to show its outline and fold lines. */
@@ -53,6 +55,8 @@ function childFrameBudget(budgetTokens: number | undefined, usedTokens: number |
 export interface StitchedSnapshot {
   yaml?: string;
   tree?: AriaNode;
+  /** With the `basis` option: the YAML before folding, child frames stitched in (the yaml itself when nothing folded). */
+  basis?: string;
   url: string;
 }
 
@@ -151,7 +155,12 @@ class FrameSnapshotter {
     frames.recordSnapshot(job.frame, result);
     if (result.json !== undefined && !result.tree) result.tree = JSON.parse(result.json) as AriaNode;
     if (job.origin.x || job.origin.y) this.offsetBoxes(result, job.origin);
-    const contents = await this.childContents(job, result);
+    const { contents, bases } = await this.childContents(job, result);
+    // The basis of a frame is its unfolded YAML with its children's bases; absent, the YAML itself.
+    if (result.yaml !== undefined && (result.basis !== undefined || bases.size)) {
+      const own = result.basis ?? result.yaml;
+      result.basis = stitchYaml(own, new Map([...contents, ...bases]));
+    }
     if (contents.size) {
       if (result.yaml !== undefined) result.yaml = stitchYaml(result.yaml, contents);
       if (result.tree) stitchTree(result.tree, contents);
@@ -164,9 +173,10 @@ class FrameSnapshotter {
     if (result.tree) offsetTreeBoxes(result.tree, origin.x, origin.y);
   }
 
-  private async childContents(job: FrameJob, result: SnapshotResult): Promise<Map<string, FrameContent>> {
+  private async childContents(job: FrameJob, result: SnapshotResult): Promise<{ contents: Map<string, FrameContent>; bases: Map<string, FrameContent> }> {
     const contents = new Map<string, FrameContent>();
-    if (!result.iframes.length) return contents;
+    const bases = new Map<string, FrameContent>();
+    if (!result.iframes.length) return { contents, bases };
     const childTimeout = Math.min(job.timeoutMs, this.options.timeoutMs ?? CHILD_TIMEOUT_MS);
     const byRef = await childFramesByRef(job.frame, result.iframes, childTimeout).catch(() => new Map<string, Frame>());
     const budgetTokens = childFrameBudget(job.options.budgetTokens, result.tokens, result.iframes.length);
@@ -179,22 +189,24 @@ class FrameSnapshotter {
         contents.set(ref, { kind: 'note', note: 'frame not loaded: still loading' });
         return;
       }
-      contents.set(ref, await this.childContent({ ...job, frame, depth, timeoutMs: childTimeout }, budgetTokens));
+      const child = await this.childContent({ ...job, frame, depth, timeoutMs: childTimeout }, budgetTokens);
+      contents.set(ref, child.content);
+      if (child.basis !== undefined) bases.set(ref, { kind: 'yaml', yaml: child.basis });
     }));
-    return contents;
+    return { contents, bases };
   }
 
-  private async childContent(job: FrameJob, budgetTokens: number | undefined): Promise<FrameContent> {
+  private async childContent(job: FrameJob, budgetTokens: number | undefined): Promise<{ content: FrameContent; basis?: string }> {
     try {
       const origin = this.options.boxes ? await frameOrigin(job.frame, job.timeoutMs) : { x: 0, y: 0 };
       // Child frames are always snapshotted whole: root options apply to the first frame only.
       const { rootRef: _r, rootSelector: _s, offset: _o, limit: _l, budgetTokens: _b, ...rest } = job.options;
       const options = budgetTokens === undefined ? rest : { ...rest, budgetTokens };
       const result = await this.run({ ...job, options, origin });
-      if (isEmpty(result)) return { kind: 'yaml', yaml: '' };
-      return result.yaml !== undefined ? { kind: 'yaml', yaml: result.yaml } : { kind: 'tree', tree: result.tree! };
+      if (isEmpty(result)) return { content: { kind: 'yaml', yaml: '' }, basis: result.basis };
+      return { content: result.yaml !== undefined ? { kind: 'yaml', yaml: result.yaml } : { kind: 'tree', tree: result.tree! }, basis: result.basis };
     } catch (error) {
-      return { kind: 'note', note: noteFor(error) };
+      return { content: { kind: 'note', note: noteFor(error) } };
     }
   }
 }
@@ -216,6 +228,7 @@ export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, opt
     ...(options.budgetTokens !== undefined && options.budgetTokens > 0 ? { budgetTokens: options.budgetTokens } : {}),
     ...(options.offset !== undefined ? { offset: options.offset } : {}),
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    ...(options.basis && format === 'yaml' ? { basis: true } : {}),
   };
   let origin = { x: 0, y: 0 };
   if (options.boxes && frame !== target.page.mainFrame()) origin = await frameOrigin(frame, CHILD_TIMEOUT_MS).catch(() => origin);
@@ -227,5 +240,8 @@ export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, opt
     depth: options.depth,
     origin,
   });
-  return { ...(result.yaml !== undefined ? { yaml: result.yaml } : {}), ...(result.tree ? { tree: result.tree } : {}), url: result.url };
+  return {
+    ...(result.yaml !== undefined ? { yaml: result.yaml } : {}), ...(result.tree ? { tree: result.tree } : {}),
+    ...(options.basis && result.yaml !== undefined ? { basis: result.basis ?? result.yaml } : {}), url: result.url,
+  };
 }

@@ -4,7 +4,7 @@
 import { writeRedactedText } from './secrets.js';
 import type { Session } from './session.js';
 import type { SnapshotRequest, ToolResponse } from './response.js';
-import { browserAnswers, delay, diffSnapshots, PageTimeoutError, withDeadline } from '../index.js';
+import { browserAnswers, delay, PageTimeoutError, withDeadline } from '../index.js';
 import type { Tab } from './tab.js';
 import { formatModalState } from './format/events.js';
 import { errorReason, formatError } from './format/errors.js';
@@ -43,15 +43,16 @@ function failedBecause(error: unknown): string {
   return error instanceof PageTimeoutError ? `${error.what.toLowerCase()} got no answer within ${error.ms / 1000} s` : errorReason(error);
 }
 
-/** In diff mode, what changed since the last whole-page snapshot of the same page, when that is shorter. */
-function diffAgainstLast(tab: Tab, request: SnapshotRequest, yaml: string, mode: string): string | undefined {
-  const wholePage = !request.ref && request.depth === undefined && !request.boxes && !request.verbose;
-  if (!wholePage) return undefined;
-  const previous = tab.lastSnapshot;
-  tab.lastSnapshot = { yaml, url: tab.page.url() };
-  if (mode !== 'diff' || request.explicit || !previous || previous.url !== tab.page.url()) return undefined;
-  const diff = diffSnapshots(previous.yaml, yaml);
-  return diff.text.length < yaml.length ? '```yaml\n' + diff.text + '\n```' : undefined;
+/** A snapshot as shown, and for a whole-page one what the next diff compares (the page before folding). */
+interface Shown { yaml: string; basis?: string }
+
+/** In diff mode, what changed since what the agent read of this page (read-snapshots.ts), when that is shorter. */
+function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode: string): string | undefined {
+  if (shown.basis === undefined) return undefined;
+  const url = tab.page.url();
+  const diff = mode === 'diff' && !request.explicit ? tab.readSnapshots.diff(shown.basis, url, shown.yaml.length) : undefined;
+  tab.readSnapshots.record(shown.basis, url);
+  return diff === undefined ? undefined : '```yaml\n' + diff + '\n```';
 }
 
 async function snapshotSection(session: Session, tab: Tab, response: ToolResponse): Promise<string | undefined> {
@@ -67,30 +68,36 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const budget = session.config.snapshotMaxTokens;
     // --snapshot-boxes: every snapshot gets boxes unless the call says otherwise.
     const request = { ...response.snapshot, boxes: response.snapshot.boxes ?? (session.config.snapshotBoxes || undefined) };
-    const snapshot = withDeadline(tab.aria().then(aria => aria.snapshot({
+    // A page of a fold (offset/limit) is not the page: it is no basis for the next diff.
+    const wholePage = !request.ref && request.depth === undefined && !request.boxes && !request.verbose && request.offset === undefined && request.limit === undefined;
+    const options = {
       rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose,
       budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
-    }).then(yaml => markPicked(tab.page, yaml))), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
+    };
+    const snapshot = withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
+      const read: Shown = wholePage ? await aria.snapshotWithBasis(options) : { yaml: await aria.snapshot(options) };
+      return { yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}) };
+    }), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
     snapshot.catch(() => {});
     // Asked early, so a frozen browser is reported in seconds instead of after every timeout below.
     const frozen = askBrowser.promise.then(() => browserAnswers(tab.page)).then(answers => answers
       ? new Promise<never>(() => {})
       : Promise.reject(new BrowserNotAnsweringError(session, `the page snapshot got no answer within ${ASK_BROWSER_AFTER_MS / 1000} s`)));
     frozen.catch(() => {}); // the snapshot may have won meanwhile
-    const yaml = await Promise.race([snapshot, modal.promise.then(() => undefined), frozen]);
-    if (yaml === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
+    const shown = await Promise.race([snapshot, modal.promise.then(() => undefined), frozen]);
+    if (shown === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
     // After actions the whole snapshot also goes to a file the response links, as Playwright MCP
     // 0.0.83 answers (tools and skills that read that file keep working); the agent still gets it
     // inline, or just what changed. --snapshot-mode file links only; asked-for snapshots stay inline.
     const mode = session.config.snapshotMode;
     const file = request.file ?? (!request.explicit && (mode === 'file' || session.config.snapshotFileLink)
       ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
-    if (file) writeRedactedText(session.config.secrets, file, yaml.trimEnd(), { finalNewline: false });
+    if (file) writeRedactedText(session.config.secrets, file, shown.yaml.trimEnd(), { finalNewline: false });
     if (request.file || (file && mode === 'file')) {
-      if (!request.file) tab.lastSnapshot = { yaml, url: tab.page.url() };
+      if (!request.file && shown.basis !== undefined) tab.readSnapshots.record(shown.basis, tab.page.url());
       return fileLink('Snapshot', file!);
     }
-    const inline = diffAgainstLast(tab, request, yaml, mode) ?? formatSnapshot(yaml);
+    const inline = diffAgainstRead(tab, request, shown, mode) ?? formatSnapshot(shown.yaml);
     return file ? `${fileLink('Snapshot', file)}\n${inline}` : inline;
   } catch (error) {
     if (error instanceof BrowserNotAnsweringError) throw error;

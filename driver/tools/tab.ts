@@ -10,6 +10,7 @@ import {
 } from '../index.js';
 import { formatChanges } from './format/events.js';
 import { ConsoleLogFile } from './console-log.js';
+import { ReadSnapshots } from './read-snapshots.js';
 import type { Secrets } from './secrets.js';
 
 export type { ModalState };
@@ -21,8 +22,8 @@ export class Tab {
   readonly collectors: PageCollectors;
   crashed = false;
   private lastTitle = '';
-  /** The last whole-page snapshot sent, the base of the next diff (--snapshot-mode diff). */
-  lastSnapshot: { yaml: string; url: string } | undefined;
+  /** What the agent read of the page, the bases of the next diff (--snapshot-mode diff). */
+  readonly readSnapshots = new ReadSnapshots();
   /** Collector positions already reported, so each event is told once. */
   private reported: Mark;
   /** The runtime is installed at once (all frames, every later document), so even the first action's wait can watch the page. */

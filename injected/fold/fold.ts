@@ -1,11 +1,13 @@
 // Token budget: when a snapshot would be larger than the agent can read, fold structure instead
-// of cutting text. Four folds, tried in order until the printed tree fits:
+// of cutting text. Five folds, tried in order until the printed tree fits:
 //   1. runs: a run of same-role siblings (rows, list items, cards) keeps its first `keep` members,
 //      the rest becomes one line naming the parent ref and the offset to page from;
 //   2. off-screen: regions entirely outside the viewport keep their line and fold their content
 //      into a summary line naming their ref (what the user sees stays whole);
 //   3. depth: nodes at depth `D` keep their line and fold their content into a summary line
 //      naming their ref (a snapshot rooted there shows it);
+//      both keep the folded content's outline (outline.ts: headings, landmarks, named regions,
+//      disclosure headers) when that still fits, and fold it whole when not;
 //   4. fill: what still does not fit, in document order, becomes "more items" lines per level;
 //   5. text: only when one text run or name alone is larger than a share of the budget (a page
 //      that is one huge paragraph), it is cut, saying how many characters were left out.
@@ -20,6 +22,8 @@ import type { AriaNode } from '../types';
 import { SizeMeter, subtreeStats, textLineChars, type SubtreeStats } from './measure';
 import { sharesNameDecision } from '../snapshot/render-yaml';
 import { PASSWORD_MASK } from '../snapshot/secrets';
+import { isInteractive, outlineOf, type Outline } from './outline';
+import { withinTextShare } from './text-share';
 
 /** The budget counts 4 characters as a token. */
 const CHARS_PER_TOKEN = 4;
@@ -37,9 +41,6 @@ const SMALL_SUBTREE = 200;
 const USEFUL_SHARE = 0.5;
 /** Characters kept free per open level in the fill fold, for its "more items" lines. */
 const FILL_RESERVE = 90;
-/** The longest text run or name a budgeted snapshot shows, as a share of the budget (fold 5). */
-const LONG_TEXT_SHARE = 1 / 8;
-const MIN_LONG_TEXT = 200;
 
 export interface FoldOptions {
   /** Budget in tokens (characters / 4). Absent, 0 or Infinity: no budget, only paging. */
@@ -61,6 +62,7 @@ interface Plan {
   offscreen: boolean;    // regions outside the viewport fold their content
   depth: number;         // nodes at this depth fold their content (Infinity: none)
   fillChars: number;     // fill fold budget (Infinity: none)
+  outline: boolean;      // a node folded off-screen or by depth keeps its outline (outline.ts)
 }
 
 interface Frame {
@@ -77,11 +79,6 @@ interface Frame {
   hint: string;          // snapshot options that show src's subtree (for children without refs)
 }
 
-const interactiveRoles = new Set([
-  'button', 'checkbox', 'combobox', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
-  'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem', 'iframe',
-]);
-
 /** Parses a fold line back into the snapshot options it names (tests, driver hints): `ref=` is `rootRef`. */
 export function parseFoldLine(text: string): { rootRef?: string; offset?: number } | null {
   const match = /^… .* snapshot with (?:ref=(\S+))?\s*(?:offset=(\d+))?$/.exec(text);
@@ -97,7 +94,7 @@ export function foldToBudget(tree: AriaNode, options: FoldOptions = {}): AriaNod
   const budget = options.budgetTokens && options.budgetTokens > 0 ? options.budgetTokens * CHARS_PER_TOKEN : Infinity;
   const paged = options.offset !== undefined || options.limit !== undefined;
   const folder = new Folder(tree, options);
-  const none: Plan = { keep: Infinity, offscreen: false, depth: Infinity, fillChars: Infinity };
+  const none: Plan = { keep: Infinity, offscreen: false, depth: Infinity, fillChars: Infinity, outline: false };
   if (!paged && budget === Infinity) return tree;
   if (folder.measure(none) <= budget) return paged ? folder.build(none) : tree;
 
@@ -108,51 +105,26 @@ export function foldToBudget(tree: AriaNode, options: FoldOptions = {}): AriaNod
   }
   const keep = MIN_KEEP;
   // A snapshot rooted at a region asks for that region: folding it away again would not help.
+  // Each fold keeps the outline of what it folds when that fits, else folds it whole.
+  const outlines = [true, false];
   if (options.isOffscreen && options.rootRef === undefined) {
-    const offscreen: Plan = { ...none, keep, offscreen: true };
-    if (folder.measure(offscreen) <= budget) return folder.build(offscreen);
+    for (const outline of outlines) {
+      const offscreen: Plan = { ...none, keep, offscreen: true, outline };
+      if (folder.measure(offscreen) <= budget) return folder.build(offscreen);
+    }
     none.offscreen = true;
   }
   const maxDepth = folder.maxDepth();
-  if (folder.measure({ ...none, keep, depth: 1 }) <= budget) {
-    const depth = largest(1, maxDepth, d => folder.measure({ ...none, keep, depth: d }) <= budget);
+  for (const outline of outlines) {
+    const plan: Plan = { ...none, keep, outline };
+    if (folder.measure({ ...plan, depth: 1 }) > budget) continue;
+    const depth = largest(1, maxDepth, d => folder.measure({ ...plan, depth: d }) <= budget);
     // A wide level just below the cut (a form's 1,000 controls) can leave the outline tiny: then
     // show one level more and fill the budget in document order instead.
-    if (folder.measure({ ...none, keep, depth }) >= budget * USEFUL_SHARE) return withinTextShare(folder.build({ ...none, keep, depth }), budget);
-    return withinTextShare(folder.build({ ...none, keep, depth: depth + 1, fillChars: budget }), budget);
+    if (folder.measure({ ...plan, depth }) >= budget * USEFUL_SHARE) return withinTextShare(folder.build({ ...plan, depth }), budget);
+    return withinTextShare(folder.build({ ...plan, depth: depth + 1, fillChars: budget }), budget);
   }
   return withinTextShare(folder.build({ ...none, keep, depth: Infinity, fillChars: budget }), budget);
-}
-
-/**
- * Fold 5: text runs and names longer than a share of the budget are cut, with the number of
- * characters left out. Structure folds cannot shorten one node's own text; everything else is
- * left as it is (unchanged subtrees are the same objects).
- */
-function withinTextShare(tree: AriaNode, budget: number): AriaNode {
-  const max = Math.max(MIN_LONG_TEXT, Math.floor(budget * LONG_TEXT_SHARE));
-  const cut = (text: string) => text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
-  // Iterative post-order: folded trees can still be thousands of levels deep.
-  const done = new Map<AriaNode, AriaNode>();
-  const stack: Array<{ node: AriaNode; expanded: boolean }> = [{ node: tree, expanded: false }];
-  while (stack.length) {
-    const top = stack[stack.length - 1];
-    if (!top.expanded) {
-      top.expanded = true;
-      for (const child of top.node.children) if (typeof child !== 'string') stack.push({ node: child, expanded: false });
-      continue;
-    }
-    stack.pop();
-    const node = top.node;
-    let changed = node.name.length > max;
-    const children = node.children.map(child => {
-      const next = typeof child === 'string' ? cut(child) : done.get(child)!;
-      if (next !== child) changed = true;
-      return next;
-    });
-    done.set(node, changed ? { ...node, name: cut(node.name), children } : node);
-  }
-  return done.get(tree)!;
 }
 
 /** Largest integer in [lo, hi] satisfying a monotone predicate that holds at lo. */
@@ -169,6 +141,7 @@ class Folder {
   private readonly stats: Map<AriaNode, SubtreeStats>;
   /** Off-screen answers, asked once per node per fold. */
   private readonly offscreen = new Map<AriaNode, boolean>();
+  private readonly outlines = new Map<AriaNode, Outline>();
   /** The node whose children are paged, and the ref that names it in hints. */
   private readonly pageNode: AriaNode;
   private readonly offset: number;
@@ -207,9 +180,23 @@ class Folder {
     return s.chars + 2 * depth * s.lines;
   }
 
+  /** The outline a fold of `node` keeps, once per node. */
+  private outline(node: AriaNode): Outline {
+    let outline = this.outlines.get(node);
+    if (!outline) this.outlines.set(node, outline = outlineOf(node, this.meter));
+    return outline;
+  }
+
+  /** Folding `node` (its children at `depth + 1`) saves more than a small subtree's worth, its outline kept. */
+  private worthFolding(node: AriaNode, depth: number, plan: Plan): boolean {
+    if (!plan.outline) return true;
+    const outline = this.outline(node);
+    return !outline.nodes || this.subtreeChars(node, depth) > outline.chars + 2 * (depth + 1) * outline.lines + SMALL_SUBTREE;
+  }
+
   /** A region worth folding (with a ref, bigger than its summary line) that lies outside the viewport. */
-  private foldsOffscreen(node: AriaNode, depth: number): boolean {
-    if (!node.ref || node === this.pageNode || this.subtreeChars(node, depth) <= SMALL_SUBTREE) return false;
+  private foldsOffscreen(node: AriaNode, depth: number, plan: Plan): boolean {
+    if (!node.ref || node === this.pageNode || this.subtreeChars(node, depth) <= SMALL_SUBTREE || !this.worthFolding(node, depth, plan)) return false;
     let answer = this.offscreen.get(node);
     if (answer === undefined) {
       try {
@@ -225,7 +212,7 @@ class Folder {
   /** Whether `child` (at `depth`) prints whole under this plan: nothing in it can fold. */
   private printsWhole(child: AriaNode, depth: number, plan: Plan, size: number, openLevels: number): boolean {
     if (child === this.pageNode) return false;
-    if (plan.offscreen && this.foldsOffscreen(child, depth)) return false;
+    if (plan.offscreen && this.foldsOffscreen(child, depth, plan)) return false;
     const s = this.stat(child);
     if (s.longestRun >= MIN_RUN && s.longestRun - plan.keep >= 2) return false;
     // Small subtrees never fold by depth: the summary line would be as long as what it hides.
@@ -293,10 +280,15 @@ class Folder {
       const out: AriaNode | undefined = emit ? { ...child, children: [] } : undefined;
       if (out) sharesNameDecision(out, child); // measured with the original's children
       add(f.out, out ?? child, f.depth, child);
-      const offscreen = plan.offscreen && this.foldsOffscreen(child, f.depth);
-      if ((f.depth >= plan.depth || offscreen) && child.ref) {
+      const offscreen = plan.offscreen && this.foldsOffscreen(child, f.depth, plan);
+      if (((f.depth >= plan.depth && this.worthFolding(child, f.depth, plan)) || offscreen) && child.ref) {
         const { nodes, interactive } = countDescendants(child);
-        add(out, `… ${nodes} nodes ${offscreen ? 'off-screen' : 'folded'}, ${interactive} interactive: snapshot with ref=${child.ref}`, f.depth + 1);
+        const outline = plan.outline ? this.outline(child) : undefined;
+        if (outline?.nodes) {
+          if (out) out.children.push(...outline.items);
+          size += outline.chars + 2 * (f.depth + 1) * outline.lines;
+        }
+        add(out, `… ${nodes - (outline?.nodes ?? 0)} nodes ${offscreen ? 'off-screen' : 'folded'}, ${interactive - (outline?.interactive ?? 0)} interactive: snapshot with ref=${child.ref}`, f.depth + 1);
         size += this.valueLineChars(child, f.depth + 1);
         continue;
       }
@@ -376,7 +368,7 @@ function countDescendants(node: AriaNode): { nodes: number; interactive: number 
   forEachNode(node, n => {
     if (n === node) return;
     nodes++;
-    if (interactiveRoles.has(n.role)) interactive++;
+    if (isInteractive(n)) interactive++;
   });
   return { nodes, interactive };
 }

@@ -17,12 +17,14 @@ interface Snapshotter {
 export function foldedSnapshot(runtime: Snapshotter, options: SnapshotOptions = {}): SnapshotResult {
   const budgeted = typeof options.budgetTokens === 'number' && options.budgetTokens > 0 && options.budgetTokens !== Infinity;
   if (!budgeted && options.offset === undefined && options.limit === undefined) return runtime.snapshot(options);
-  const { format = 'yaml', jsonString, budgetTokens, offset, limit, ...rest } = options;
+  const { format = 'yaml', jsonString, budgetTokens, offset, limit, basis, ...rest } = options;
   const { tree, ...base } = runtime.snapshot({ ...rest, format: 'json' });
   const isOffscreen = runtime.resolve ? (ref: string) => isOutsideViewport(runtime.resolve!(ref)) : undefined;
   const folded = foldToBudget(tree!, { budgetTokens, offset, limit, rootRef: rootRefOf(tree!, options), isOffscreen });
   const result: SnapshotResult = { ...base, iframes: folded === tree ? base.iframes : iframeRefs(folded) };
   if (format === 'yaml' || format === 'both') result.yaml = renderYaml(folded, { depth: options.depth });
+  // What the diff of the next snapshot compares: scrolling folds and unfolds regions, which is no change.
+  if (basis && folded !== tree && result.yaml !== undefined) result.basis = renderYaml(tree!, { depth: options.depth });
   // What this frame spent of the budget: the driver shares the rest among its child frames.
   if (budgeted) result.tokens = tokensOf(result.yaml !== undefined ? result.yaml.length : measureTree(folded));
   if (format === 'json' || format === 'both') {

@@ -1,8 +1,9 @@
 // Lines that tell the agent nothing it does not read elsewhere, left out of the tree as it is
 // built (tree.ts finalize): an empty live region (`- status`, `- log`, `- alert` with no name and
 // no content; frameworks keep several on every page for announcements), and a label's text
-// beside the control it names (`- checkbox "Comments"` then `- text: Comments`), or a group's
-// legend under the group it names (`- group "Email me about"` then `- text: Email me about`).
+// beside the control it names (`- checkbox "Comments"` then `- text: Comments`), a group's
+// legend under the group it names (`- group "Email me about"` then `- text: Email me about`), and
+// text runs that only spell out the name of the node they are in.
 import type { AriaNode } from '../types';
 
 /** Live regions (WAI-ARIA 1.2 §5.3.5): announced when their content changes, empty until then. */
@@ -22,6 +23,7 @@ export function isSilentLiveRegion(node: AriaNode): boolean {
  * neighbouring control (its label's text). Also drops empty live regions.
  */
 export function withoutEchoes(node: AriaNode, children: Array<AriaNode | string>): Array<AriaNode | string> {
+  if (spellsName(node, children)) return [];
   let kept: Array<AriaNode | string> | undefined;
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
@@ -30,6 +32,17 @@ export function withoutEchoes(node: AriaNode, children: Array<AriaNode | string>
     else kept?.push(child);
   }
   return kept ?? children;
+}
+
+/** Only text runs, which joined read as the name (`button "POST /pet Add a new pet"` over `POST`, `/pet`, `Add a new pet`). */
+function spellsName(node: AriaNode, children: Array<AriaNode | string>): boolean {
+  if (!node.name || node.role === 'fragment' || !children.length) return false;
+  let text = '';
+  for (const child of children) {
+    if (typeof child !== 'string') return false;
+    text += `${text ? ' ' : ''}${child}`;
+  }
+  return text === node.name;
 }
 
 function echoesName(node: AriaNode, children: Array<AriaNode | string>, index: number, text: string): boolean {

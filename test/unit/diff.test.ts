@@ -47,7 +47,7 @@ describe('diffSnapshots', () => {
     const before = tableYaml(10);
     const after = tableYaml(10, () => undefined, new Set([5]));
     const { text } = diffSnapshots(before, after);
-    expect(text).toContain('# diff: 0 changed, 0 added, 1 removed');
+    expect(text).toContain('# diff: 1 removed (unchanged parts omitted)');
     expect(text).toContain('  - removed: row "Order 5" [ref=e60]');
     expect(text).not.toContain('Delete 5');
   });
@@ -56,8 +56,72 @@ describe('diffSnapshots', () => {
     const before = tableYaml(10, () => undefined, new Set([7]));
     const after = tableYaml(10);
     const { text } = diffSnapshots(before, after);
-    expect(text).toContain('+ main [ref=e1] > table "Orders" [ref=e3] > rowgroup [ref=e4] (after [ref=e70])');
-    expect(text).toContain('- button "Delete 7" [ref=e85]');
+    expect(text).toBe([
+      '# diff: 1 added (unchanged parts omitted)',
+      '~ main [ref=e1] > table "Orders" [ref=e3] > rowgroup [ref=e4]',
+      '  - row "Order 6" [ref=e70] (unchanged)',
+      '  - row "Order 7" [ref=e80]:',
+      '    - cell "Order 7" [ref=e81]',
+      '    - cell [ref=e82]:',
+      '      - link "Open 7" [ref=e83] [cursor=pointer]:',
+      '        - /url: /orders/7',
+      '    - cell [ref=e84]:',
+      '      - button "Delete 7" [ref=e85]',
+    ].join('\n'));
+  });
+
+  it('merges the context of every change under one line, and lists the removed of a parent on one line', () => {
+    const before = tableYaml(10);
+    const after = tableYaml(10, i => (i === 2 ? 'Order 2 edited' : undefined), new Set([4, 5]))
+      .replace('  - contentinfo [ref=e9]: Footer text', '  - contentinfo [ref=e9]: 8 orders');
+    const { text } = diffSnapshots(before, after);
+    expect(text).toBe([
+      '# diff: 3 changed, 2 removed (unchanged parts omitted)',
+      '~ main [ref=e1]',
+      '  - table "Orders" [ref=e3]:',
+      '    - rowgroup [ref=e4]:',
+      '      - row "Order 2 edited" [ref=e30]:',
+      '        - cell "Order 2 edited" [ref=e31]',
+      '      - removed: row "Order 4" [ref=e50], row "Order 5" [ref=e60]',
+      '  - contentinfo [ref=e9]: 8 orders',
+    ].join('\n'));
+  });
+
+  it('prints a node that moved once, at its new place, and a re-created parent with the nodes it took over', () => {
+    const before = '- main [ref=e1]:\n  - row [ref=e2]:\n    - cell "A" [ref=e3]\n    - cell "B" [ref=e4]\n  - status [ref=e5]: 1 row';
+    const after = '- main [ref=e1]:\n  - row [ref=e6]:\n    - cell "A" [ref=e3]\n    - cell "B" [ref=e4]\n  - status [ref=e5]: 1 row';
+    const { text } = diffSnapshots(before, after);
+    expect(text).toBe([
+      '# diff: 1 added, 1 removed, 2 moved (unchanged parts omitted)',
+      '~ main [ref=e1]',
+      '  - row [ref=e6]:',
+      '    - cell "A" [ref=e3] (moved)',
+      '    - cell "B" [ref=e4] (moved)',
+      '  - removed: row [ref=e2]',
+    ].join('\n'));
+    expect(text).not.toMatch(/removed: .*e3/);
+  });
+
+  it('takes what a fold hides for hidden, not removed, and a node folded or unfolded for unchanged', () => {
+    const open = '- main [ref=e1]:\n  - table [ref=e2]:\n    - row "A" [ref=e3]\n    - row "B" [ref=e4]\n  - button "Go" [ref=e5]';
+    const folded = '- main [ref=e1]:\n  - table [ref=e2]: "… 2 nodes off-screen, 0 interactive: snapshot with ref=e2"\n  - button "Go" [ref=e5]';
+    expect(diffSnapshots(open, folded).changed).toBe(false);
+    expect(diffSnapshots(folded, open).text).toContain('- row "A" [ref=e3]');
+    const pressed = folded.replace('button "Go" [ref=e5]', 'button "Go" [pressed] [ref=e5]');
+    expect(diffSnapshots(open, pressed).text).not.toContain('removed');
+  });
+
+  it('tells as removed what a snapshot read in between showed and is gone from both', () => {
+    const page = '- main [ref=e1]:\n  - button "Actions" [ref=e2]\n  - paragraph [ref=e3]: Draft';
+    const menu = '- dialog "Actions" [ref=e4]:\n  - menu "Actions" [ref=e5]:\n    - menuitem "Duplicate" [ref=e6]';
+    const after = page.replace('paragraph [ref=e3]: Draft', 'paragraph [ref=e3]: Duplicated');
+    expect(diffSnapshots(page, after, { alsoRead: menu }).text).toBe([
+      '# diff: 1 changed, 1 removed (unchanged parts omitted)',
+      '~ main [ref=e1]',
+      '  - paragraph [ref=e3]: Duplicated',
+      '~ (page)',
+      '  - removed: dialog "Actions" [ref=e4]',
+    ].join('\n'));
   });
 
   it('shows a changed ref-less line (text, /url) as a change of its nearest ref ancestor', () => {
@@ -70,30 +134,28 @@ describe('diffSnapshots', () => {
     expect(text).not.toContain('Delete 2');
   });
 
-  it('reduces unchanged children to one line each, long runs to a count', () => {
+  it('shows a changed node with only its new lines, its unchanged children left out', () => {
     const before = tableYaml(20);
     const after = before.replace('    - rowgroup [ref=e4]:', '    - rowgroup [ref=e4]:\n      - text: Loading more');
     const { text } = diffSnapshots(before, after);
-    expect(text).toContain('- text: Loading more');
-    expect(text).toContain('- row "Order 1" [ref=e20] (unchanged)');
-    expect(text).toContain('- … 17 more unchanged');
-    expect(text).not.toContain('Delete 1"');
+    expect(text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ main [ref=e1] > table "Orders" [ref=e3]\n  - rowgroup [ref=e4]:\n    - text: Loading more');
+    const back = diffSnapshots(after, before).text;
+    expect(back).toContain('    - removed: text: Loading more');
   });
 
-  it('treats a reorder as a change of the parent', () => {
+  it('lists the children of a reordered parent in their new order', () => {
     const a = '- list [ref=e1]:\n  - listitem [ref=e2]: A\n  - listitem [ref=e3]: B';
     const b = '- list [ref=e1]:\n  - listitem [ref=e3]: B\n  - listitem [ref=e2]: A';
     const { text, changed } = diffSnapshots(a, b);
     expect(changed).toBe(true);
-    expect(text).toContain('~ (page)');
-    expect(text.indexOf('[ref=e3]')).toBeLessThan(text.indexOf('[ref=e2]:'));
+    expect(text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ list [ref=e1]\n  - listitem [ref=e3]: B (unchanged)\n  - listitem [ref=e2]: A (unchanged)');
   });
 
   it('handles top-level text changes and an empty previous snapshot', () => {
-    expect(diffSnapshots('- text: hello', '- text: bye').text).toContain('- text: bye');
+    expect(diffSnapshots('- text: hello', '- text: bye').text).toContain('~ (page)\n  - text: bye');
     const fromEmpty = diffSnapshots('', '- button "Go" [ref=e1]');
     expect(fromEmpty.changed).toBe(true);
-    expect(fromEmpty.text).toContain('+ (page) (first)');
+    expect(fromEmpty.text).toBe('# diff: 1 added (unchanged parts omitted)\n~ (page)\n  - button "Go" [ref=e1]');
   });
 
   it('handles very deep snapshots without recursion and abbreviates long paths', () => {

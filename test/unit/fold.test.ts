@@ -265,13 +265,58 @@ describe('off-screen fold', () => {
     // On-screen sections whole; off-screen ones keep their own line and name the way in.
     expect(yaml).toContain('Read more about 2');
     expect(yaml).not.toContain('Read more about 3"');
-    expect(yaml).toMatch(/- form "Section 3" \[ref=(e\d+)\]: "… 5 nodes off-screen, 1 interactive: snapshot with ref=\1"/);
+    // Their outline stays: the heading that says what each folded section is.
+    expect(yaml).toMatch(/- form "Section 3" \[ref=(e\d+)\]:\n    - heading "Heading 3" \[level=2\] \[ref=e\d+\]\n    - text: "… 4 nodes off-screen, 1 interactive: snapshot with ref=\1"/);
     expect(yaml).toContain('form "Section 39"');
     // Every ref stays reachable: each off-screen line names a ref whose snapshot shows the rest.
     for (const line of foldLines(folded)) {
       const hint = parseFoldLine(line)!;
       expect(findRef(full, hint.rootRef!)).toBeDefined();
     }
+  });
+
+  it('keeps what tells repeated controls apart: each operation\'s disclosure header before its "Try it out"', () => {
+    // Swagger UI's shape: one flat list per operation: summary (a disclosure button), parameters, Try it out, responses.
+    let n = 0;
+    const ref = () => `e${++n}`;
+    const children: AriaNode[] = [];
+    for (let op = 0; op < 19; op++) {
+      const cells = Array.from({ length: 12 }, (_, c) => ({ role: 'cell', name: `Response ${op} detail ${c} with a long description`, ref: ref(), children: [] }));
+      children.push(
+        { role: 'generic', name: '', ref: ref(), cursorPointer: true, children: [
+          { role: 'button', name: `GET /op/${op} Operation number ${op}`, ref: ref(), expanded: true, children: ['GET', `/op/${op}`, `Operation number ${op}`] },
+          { role: 'button', name: 'Copy path to clipboard', ref: ref(), children: [] },
+          { role: 'button', name: `get /op/${op}`, ref: ref(), expanded: true, children: [] },
+        ] },
+        { role: 'heading', name: 'Parameters', level: 4, ref: ref(), children: [] },
+        { role: 'button', name: 'Try it out', ref: ref(), children: [] },
+        { role: 'table', name: '', ref: ref(), children: [{ role: 'row', name: '', ref: ref(), children: cells }] },
+      );
+    }
+    const full: AriaNode = { role: 'fragment', name: '', children: [{ role: 'main', name: '', ref: ref(), children }] };
+    const nodes = byRef(full);
+    const onScreen = new Set(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9']);
+    const folded = foldToBudget(full, { budgetTokens: 3000, isOffscreen: r => !onScreen.has(r) && nodes.get(r)!.role !== 'main' });
+    const yaml = renderYaml(folded);
+    expect(yaml.length).toBeLessThanOrEqual(maxChars(3000));
+    expectFaithful(folded, full);
+    expect(yaml).toMatch(/- table \[ref=e\d+\]: "… \d+ nodes off-screen/);
+    const lines = yaml.split('\n');
+    for (let op = 0; op < 19; op++) {
+      const summary = lines.findIndex(l => l.includes(`button "GET /op/${op} Operation number ${op}" [expanded]`));
+      expect(summary).toBeGreaterThanOrEqual(0);
+      const tryIt = lines.findIndex((l, i) => i > summary && l.includes('button "Try it out"'));
+      const nextSummary = lines.findIndex((l, i) => i > summary && l.includes('button "GET /op/'));
+      expect(tryIt).toBeGreaterThan(summary);
+      if (nextSummary >= 0) expect(tryIt).toBeLessThan(nextSummary);
+    }
+  });
+
+  it('folds regions whole when their outline does not fit the budget', () => {
+    const full = deepTree(600);
+    const yaml = renderYaml(foldToBudget(full, { budgetTokens: 300 }));
+    expect(yaml.length).toBeLessThanOrEqual(maxChars(300));
+    expect(yaml).toMatch(/nodes folded/);
   });
 
   it('does not fold by position when asked for a region by ref, nor without a measure', () => {

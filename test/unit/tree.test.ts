@@ -160,6 +160,9 @@ describe('node properties', () => {
       '- text: Total',
       '- button "Total" [ref=e6]',
     ].join('\n'));
+    // Text runs that only spell the name out; any other child keeps them.
+    expect(yaml(`<button><div>POST</div><div>/pet</div><div>Add a pet</div></button><button><div>Save</div><div>now</div><img alt=x></button>`))
+      .toBe('- button "POST /pet Add a pet" [ref=e2]\n- button "Save now x" [ref=e3]:\n  - text: Save\n  - text: now\n  - img "x" [ref=e4]');
   });
 
   it('replaces lone surrogates so the JSON stays well-formed', () => {
