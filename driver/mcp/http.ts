@@ -145,7 +145,8 @@ export async function serveHttp(config: ServerConfig): Promise<HttpMcpServer> {
         liveness.request(res, false);
         sessions.set(id, { session, transport, liveness });
       },
-      onsessionclosed: id => endSession(id),
+      // The DELETE is answered at once; the context closes behind it (the SDK awaits this callback).
+      onsessionclosed: id => { void endSession(id); },
     });
     transport.onclose = () => { if (transport.sessionId) void endSession(transport.sessionId); else void session.close(); };
     await session.server.connect(transport);
