@@ -214,6 +214,8 @@ class Folder {
     if (child === this.pageNode) return false;
     if (plan.offscreen && this.foldsOffscreen(child, depth, plan)) return false;
     const s = this.stat(child);
+    // A region partly on screen (a <main> taller than the viewport) is opened: its parts below the fold may fold.
+    if (plan.offscreen && s.height > 0 && this.subtreeChars(child, depth) > SMALL_SUBTREE) return false;
     if (s.longestRun >= MIN_RUN && s.longestRun - plan.keep >= 2) return false;
     // Small subtrees never fold by depth: the summary line would be as long as what it hides.
     if (plan.depth !== Infinity && depth + s.height > plan.depth && this.subtreeChars(child, depth) > SMALL_SUBTREE) return false;

@@ -158,8 +158,8 @@ const cases: Case[] = [
     change: `document.querySelector('.g div').prepend(Object.assign(document.createElement('p'), { className: 'c', textContent: 'new' }))`,
   },
   {
-    name: 'pushState changes what relative links resolve to',
-    html: groups('<a href="page">Relative</a>', '<button>Other</button>'),
+    name: 'pushState changes what a same-origin link reads as, relative to the document',
+    html: groups(`<a id="l">Same origin</a><script>l.href = location.origin + '/sub/dir/#top'</script>`, '<button>Other</button>'),
     change: `history.pushState(null, '', '/sub/dir/')`,
   },
   {
