@@ -29,6 +29,24 @@ export function boundedNumber(name: string, min: number, max: number, unit?: str
   return bounded(z.number(), name, min, max, unit);
 }
 
+/** The file system's limits (Linux and macOS): a whole path, and one name in it. */
+const MAX_PATH_CHARS = 4096;
+const MAX_NAME_BYTES = 255;
+
+/**
+ * A file name or path argument: never empty (it would silently mean "the default"), no NUL
+ * (no file system takes one), and within the file system's lengths, so a bad one is refused
+ * with the reason instead of failing inside Node's or the browser's file calls.
+ */
+export function fileName(): z.ZodString {
+  return z.string()
+    .min(1, { error: 'The file name is empty: leave the parameter out for the default, or pass a name.' })
+    .max(MAX_PATH_CHARS, { error: issue => `The path is ${String((issue.input as string)?.length)} characters long; the file system takes at most ${MAX_PATH_CHARS}.` })
+    .refine(path => !path.includes('\0'), { error: 'The file name contains a NUL character, which no file system allows: remove it.' })
+    .refine(path => path.split(/[\\/]/).every(part => Buffer.byteLength(part) <= MAX_NAME_BYTES),
+      { error: `A name in the path is longer than ${MAX_NAME_BYTES} bytes, the most a file system allows: shorten it.` });
+}
+
 /** `text` cut to QUOTE_CHARS with its length, for quoting an input in a message. */
 export function clipQuote(text: string, max = QUOTE_CHARS): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)` : text;

@@ -7,7 +7,7 @@ import type { Session } from '../session.js';
 import type { PageCollectors } from '../../index.js';
 import { consoleCleared, listConsoleMessages, showConsoleMessage } from '../format/console.js';
 import { resultOrFile } from './common.js';
-import { wholeNumber } from '../input-policy.js';
+import { fileName, wholeNumber } from '../input-policy.js';
 
 /** The current tab's collectors, without starting a browser just to say there is nothing. */
 export function currentCollectors(session: Session): PageCollectors {
@@ -18,7 +18,7 @@ export function currentCollectors(session: Session): PageCollectors {
 
 export const includeEarlierParam = z.boolean().optional()
   .describe('Include the two previous pages');
-export const filenameParam = (what: string) => z.string().optional()
+export const filenameParam = (what: string) => fileName().optional()
   .describe(`Save the ${what} to a file`);
 
 export const offsetParam = wholeNumber('offset', 0, 1_000_000).optional().describe('Skip this many (paging)');

@@ -13,7 +13,7 @@ import {
   ANNOTATE_UNAVAILABLE, NO_PAGE, explainDevtools, recordingStarted, recordingStopped, resumed, traceStarted, traceStopped, videosStopped,
 } from '../format/devtools.js';
 import { elementParam, locate, targetAliases, targetParam } from './common.js';
-import { wholeNumber } from '../input-policy.js';
+import { fileName, wholeNumber } from '../input-policy.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
 /** Draws on the page (an overlay outside its DOM tree): not read-only, but harmless. */
@@ -66,7 +66,7 @@ export const devtoolsTools = [
     title: 'Start video',
     description: 'Start video recording',
     params: {
-      filename: z.string().optional().describe('File name to save the video to (inside the output directory or the client roots). Default: `video-{timestamp}.webm` in the output directory.'),
+      filename: fileName().optional().describe('File name to save the video to (inside the output directory or the client roots). Default: `video-{timestamp}.webm` in the output directory.'),
       size: z.object({ width: wholeNumber('width', 1, 10_000).describe('Video width'), height: wholeNumber('height', 1, 10_000).describe('Video height') }).optional().describe('Video size'),
       fps: z.number().positive().max(60).optional().describe('Video frame rate in frames per second, defaults to 25'),
       cursor: z.boolean().optional().describe('Render an animated mouse cursor that travels to each action point. Paces actions by 800ms so that the cursor has time to travel.'),

@@ -7,6 +7,7 @@ import { actWithEngine, describeTarget, targetAliases, targetShape } from './com
 import { checkFilePath } from '../files.js';
 import { recordDrop } from '../codegen/input.js';
 import { dropResult, NOTHING_TO_DROP } from '../format/input.js';
+import { fileName } from '../input-policy.js';
 
 export const dropTools = [
   defineTool({
@@ -17,7 +18,7 @@ export const dropTools = [
     description: 'Drop files or MIME-typed data onto an element, as if dragged from outside the page. At least one of "paths" or "data" must be provided.',
     params: {
       ...targetShape,
-      paths: z.array(z.string()).optional().describe('Absolute paths to files to drop onto the element.'),
+      paths: z.array(fileName()).optional().describe('Absolute paths to files to drop onto the element.'),
       data: z.record(z.string(), z.string()).optional().describe('Data to drop, as a map of MIME type to string value (e.g. {"text/plain": "hello"}).'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },

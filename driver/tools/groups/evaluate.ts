@@ -12,6 +12,7 @@ import type { Tab } from '../tab.js';
 import { recordElementCall, recordPageCall } from '../codegen/record.js';
 import { describeEvaluateError, evaluateTimeoutMessage, NEVER_SETTLES, pageError } from '../format/evaluate.js';
 import { recoverIfFrozen } from '../recover.js';
+import { fileName } from '../input-policy.js';
 
 /** The function ran past its limit; the handler then sees to the page. */
 class EvaluateTimeout extends Error {
@@ -90,7 +91,7 @@ export const evaluateTools = [
       function: z.string().min(1).describe('() => { /* code */ } or (element) => { /* code */ } when an element is provided'),
       element: elementParam,
       target: targetString().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; the function receives that element'),
-      filename: z.string().optional().describe('Save the result to a file instead of returning it'),
+      filename: fileName().optional().describe('Save the result to a file instead of returning it'),
     },
     aliases: targetAliases,
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },

@@ -10,6 +10,7 @@ import type { LocatorCall } from '../codegen/locator.js';
 import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
 import type { Tab } from '../tab.js';
+import { fileName } from '../input-policy.js';
 
 /** The Playwright call a field's fill amounts to (a combobox that is no <select> gets typed into instead). */
 function fieldCall(field: Field, secrets: Secrets): LocatorCall {
@@ -164,7 +165,7 @@ export const formTools = [
     title: 'Upload files',
     description: 'Upload one or multiple files',
     params: {
-      paths: z.array(z.string()).optional().describe('The absolute paths to the files to upload. If omitted, file chooser is cancelled.'),
+      paths: z.array(fileName()).optional().describe('The absolute paths to the files to upload. If omitted, file chooser is cancelled.'),
       element: targetShape.element,
       target: targetParam.optional().describe('File input to set when no chooser is open'),
     },

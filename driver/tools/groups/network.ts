@@ -7,7 +7,7 @@ import { listNetworkRequests, networkCleared, showNetworkRequest } from '../form
 import { currentCollectors, filenameParam, idParam, includeEarlierParam, limitParam, offsetParam } from './console.js';
 import { resultOrFile } from './common.js';
 import type { NetworkQuery } from '../../index.js';
-import { wholeNumber } from '../input-policy.js';
+import { fileName, wholeNumber } from '../input-policy.js';
 
 const RESOURCE_TYPES = ['document', 'stylesheet', 'image', 'media', 'font', 'script', 'texttrack', 'xhr', 'fetch',
   'eventsource', 'websocket', 'manifest', 'other'] as const;
@@ -54,7 +54,7 @@ export const networkTools = [
       bodies: z.enum(['none', 'request', 'response', 'both']).optional().describe('Bodies to show inline (default none)'),
       maxBodyBytes: wholeNumber('maxBodyBytes', 1, 100_000).optional().describe('Bytes per body'),
       save: z.enum(['request', 'response']).optional().describe('Save this whole body to a file'),
-      filename: z.string().optional().describe('Save to this file'),
+      filename: fileName().optional().describe('Save to this file'),
     },
     aliases: { id: 'index' },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { fileLink } from '../format/sections.js';
 import { timestampedName } from '../files.js';
+import { fileName } from '../input-policy.js';
 
 export const pdfTools = [
   defineTool({
@@ -10,7 +11,7 @@ export const pdfTools = [
     group: 'pdf',
     title: 'Save as PDF',
     description: 'Save the current page as a PDF file',
-    params: { filename: z.string().optional().describe('File name to save the PDF to. Defaults to page-<timestamp>.pdf in the output directory.') },
+    params: { filename: fileName().optional().describe('File name to save the PDF to. Defaults to page-<timestamp>.pdf in the output directory.') },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
       const tab = await session.ensureTab();

@@ -10,6 +10,7 @@ import { checkFilePath } from '../files.js';
 import { recordInputCall } from '../codegen/input.js';
 import { CODE_CUT_BY_MODAL, codeResult, codeTimeoutAdvice, NO_CODE } from '../format/input.js';
 import { recoverIfFrozen } from '../recover.js';
+import { fileName } from '../input-policy.js';
 
 export const runCodeTools = [
   defineTool({
@@ -19,7 +20,7 @@ export const runCodeTools = [
     description: 'Run a Playwright code snippet. Unsafe: executes arbitrary JavaScript in the server process and is RCE-equivalent. Off with --no-evaluate.',
     params: {
       code: z.string().optional().describe('A JavaScript function invoked with one argument, the Playwright page; its JSON result is returned. E.g. `async (page) => { await page.getByRole(\'button\', { name: \'Submit\' }).click(); return await page.title(); }`'),
-      filename: z.string().optional().describe('Load the code from this file instead of code. Relative names are resolved against the workspace root.'),
+      filename: fileName().optional().describe('Load the code from this file instead of code. Relative names are resolved against the workspace root.'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     runsCode: true,

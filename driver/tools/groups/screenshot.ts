@@ -8,6 +8,7 @@ import { fitForClients, type Capture, type ImageFormat } from '../image-fit.js';
 import { elementParam, locate, targetAliases, targetString } from './common.js';
 import { fileLink } from '../format/sections.js';
 import { recordPageCall } from '../codegen/record.js';
+import { fileName } from '../input-policy.js';
 
 /** The format a file name asks for by its extension, if any. */
 function formatOfName(filename: string | undefined): ImageFormat | undefined {
@@ -23,7 +24,7 @@ export const screenshotTools = [
     description: 'Take a screenshot of the current page, the full page or one element. You can\'t act on what you see in it: use browser_snapshot for actions.',
     params: {
       type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
-      filename: z.string().optional().describe('File name to save the screenshot to, relative to the workspace. Defaults to page-<timestamp>.<type>.'),
+      filename: fileName().optional().describe('File name to save the screenshot to, relative to the workspace. Defaults to page-<timestamp>.<type>.'),
       element: elementParam,
       target: targetString().optional().describe('Exact target element reference from the page snapshot, or a unique element selector; screenshots just that element'),
       fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page instead of the viewport. Cannot be used with target.'),

@@ -6,7 +6,7 @@ import { formatFound } from '../format/listing.js';
 import { resultOrFile, targetAliases, targetString } from './common.js';
 import { isRef, matchingLines, snapshotSnippets } from '../../index.js';
 import type { Tab } from '../tab.js';
-import { wholeNumber } from '../input-policy.js';
+import { fileName, wholeNumber } from '../input-policy.js';
 
 /** A ref as is; a selector becomes the ref of the one element it matches. */
 async function refOfTarget(tab: Tab, target: string): Promise<string> {
@@ -35,7 +35,7 @@ export const snapshotTools = [
     description: 'Capture accessibility snapshot of the current page, this is better than screenshot',
     params: {
       target: targetString().optional().describe('Only this element\'s subtree (ref or unique selector)'),
-      filename: z.string().optional().describe('Save snapshot to a file instead of returning it'),
+      filename: fileName().optional().describe('Save snapshot to a file instead of returning it'),
       depth: wholeNumber('depth', 0, 1000).optional().describe('Limit the depth of the snapshot tree'),
       boxes: z.boolean().optional().describe('Include each element\'s bounding box as [box=x,y,width,height], viewport CSS pixels'),
       verbose: z.boolean().optional().describe('Keep generic wrappers'),
@@ -67,7 +67,7 @@ export const snapshotTools = [
       name: z.string().min(1).max(1000).optional().describe('Substring of the accessible name (case-insensitive)'),
       target: targetString().optional().describe('Only this element\'s subtree'),
       limit: wholeNumber('limit', 1, 500).optional().describe('Max matches (default 50)'),
-      filename: z.string().optional().describe('Save results to a file'),
+      filename: fileName().optional().describe('Save results to a file'),
     },
     aliases: targetAliases,
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false, idempotentHint: true },

@@ -20,7 +20,7 @@ import {
 } from '../format/storage.js';
 import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
-import { boundedNumber } from '../input-policy.js';
+import { boundedNumber, fileName } from '../input-policy.js';
 
 /** The last second of year 9999: past it a date is no date. */
 const MAX_EXPIRES_S = 253_402_300_799;
@@ -240,7 +240,7 @@ const stateTools: Tool[] = [
     title: 'Save storage state',
     description: 'Save storage state (cookies, local storage) to a file for later reuse',
     params: {
-      filename: z.string().optional().describe('File name to save the storage state to. Relative file names are resolved against the workspace root. If not specified, the storage state is saved into the output directory as `storage-state-{timestamp}.json`.'),
+      filename: fileName().optional().describe('File name to save the storage state to. Relative file names are resolved against the workspace root. If not specified, the storage state is saved into the output directory as `storage-state-{timestamp}.json`.'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     async handle(session, params, response) {
@@ -257,7 +257,7 @@ const stateTools: Tool[] = [
     title: 'Restore storage state',
     description: 'Restore storage state (cookies, local storage) from a file. This clears existing cookies and local storage before restoring.',
     params: {
-      filename: z.string().describe('Path to the storage state file to restore from. Relative file names are resolved against the workspace root.'),
+      filename: fileName().describe('Path to the storage state file to restore from. Relative file names are resolved against the workspace root.'),
     },
     annotations: removes,
     async handle(session, params, response) {
