@@ -143,9 +143,8 @@ export function aimAt(target: Element, center: boolean): PointerAim {
       target.scrollIntoView({ block: 'center', inline: 'center' });
       point = centerOf(target);
     }
-    const state = checkedState(target);
     const hit = inViewport(point) ? deepElementFromPoint(point.x, point.y) : null;
-    if (hit && isInside(hit, target)) return { at: 'self', ...state };
+    if (hit && isInside(hit, target)) return { at: 'self' };
     const labels = ownLabels(target);
     const byLabel = hit ? labels.find(label => isInside(hit, label)) : undefined;
     const hidden = isNativeControl(target) ? visuallyHidden(target, point) : undefined;
@@ -153,17 +152,15 @@ export function aimAt(target: Element, center: boolean): PointerAim {
       // The label drawn over it first: that is where a person's click lands.
       const order = byLabel ? [byLabel, ...labels.filter(label => label !== byLabel)] : labels;
       const { part, blocker } = clickableLabel(order, target);
-      if (part) {
-        const ref = refOf(part);
-        if (ref) return { at: 'label', ref, ...state };
-      }
+      const ref = part && refOf(part);
+      if (ref) return { at: 'label', ref, ...checkedState(target) };
       if (blocker && !isInside(blocker, target)) return covered(blocker);
-      if (hidden) return { at: 'hidden', why: hidden, ...state };
+      if (hidden) return { at: 'hidden', why: hidden };
       // Its own label is drawn over it but no part of it takes a click: never an error of its own.
-      return { at: 'self', ...state };
+      return { at: 'self' };
     }
     // Nothing there, or an ancestor drawn through it: Playwright's own checks decide.
-    if (!hit || isInside(target, hit)) return { at: 'self', ...state };
+    if (!hit || isInside(target, hit)) return { at: 'self' };
     return covered(hit);
   } finally {
     endAriaCaches();
