@@ -147,11 +147,15 @@ describe('hostile pages', () => {
     const base = await timed('4 snapshot opener', 'browser_snapshot');
     const opened = await timed('4 click open 12', 'browser_click', { element: 'Open', ref: refIn(base.text, 'button', 'Open') });
     expect(opened.isError, opened.text).toBe(false);
-    await new Promise(resolve => setTimeout(resolve, 1000));
-    const listed = await timed('4 tabs list', 'browser_tabs', { action: 'list' });
+    // The popups open asynchronously after the click: wait for the browser to have opened them all.
+    const popupLinesOf = (text: string) => sectionOf(text, 'Result').split('\n').filter(line => /^- \d+:.*\/plain\?popup=/.test(line));
+    let listed = await timed('4 tabs list', 'browser_tabs', { action: 'list' });
+    for (const end = Date.now() + 60_000; popupLinesOf(listed.text).length < 12 && Date.now() < end;) {
+      await new Promise(resolve => setTimeout(resolve, 250));
+      listed = await timed('4 tabs list', 'browser_tabs', { action: 'list' });
+    }
     expect(listed.isError, listed.text).toBe(false);
-    const popupLines = sectionOf(listed.text, 'Result').split('\n').filter(line => /^- \d+:.*\/plain\?popup=/.test(line));
-    expect(popupLines.length, listed.text).toBe(12);
+    expect(popupLinesOf(listed.text).length, listed.text).toBe(12);
     // A popup (script-opened, so window.close() is allowed) turns into a page that closes itself.
     const popup = await timed('4 select popup', 'browser_tabs', { action: 'select', index: 12 });
     expect(popup.isError, popup.text).toBe(false);
@@ -159,11 +163,16 @@ describe('hostile pages', () => {
     const snap = await timed('4 snapshot self-close', 'browser_snapshot');
     const click = await timed('4 click close me', 'browser_click', { element: 'Close me', ref: refIn(snap.text, 'button', 'Close me') });
     expect(click.text.length).toBeGreaterThan(0);
-    await new Promise(resolve => setTimeout(resolve, 500));
+    // The page closes itself asynchronously: the answers until the browser has closed it are kept.
+    const seen = [click.text];
+    for (const end = Date.now() + 60_000; !seen.some(text => /closed itself/.test(text)) && Date.now() < end;) {
+      await new Promise(resolve => setTimeout(resolve, 250));
+      seen.push((await timed('4 tabs list while closing', 'browser_tabs', { action: 'list' })).text);
+    }
     const after = await timed('4 snapshot after self-close', 'browser_snapshot');
     expect(after.isError, after.text).toBe(false);
     // Whichever response saw it says the tab closed itself and which tab is current now.
-    expect(`${click.text}\n${after.text}`).toMatch(/The current tab \(http:\/\/[^)]*\/self-close\) closed itself; tab \d+ \([^)]*popup[^)]*\) is now the current tab/);
+    expect(`${seen.join('\n')}\n${after.text}`).toMatch(/The current tab \(http:\/\/[^)]*\/self-close\) closed itself; tab \d+ \([^)]*popup[^)]*\) is now the current tab/);
     const listedAfter = await timed('4 tabs list after self-close', 'browser_tabs', { action: 'list' });
     expect(sectionOf(listedAfter.text, 'Result')).not.toContain('/self-close');
     expect(sectionOf(listedAfter.text, 'Result').split('\n').filter(line => /^- \d+:/.test(line)).length, listedAfter.text).toBe(12);
