@@ -27,11 +27,14 @@ export interface RefNode {
   own: string;
   /** It holds a fold line: some of its children are not listed, they are not gone. */
   folded: boolean;
+  /** It has the focus (`[active]`, left out of `head`). */
+  active: boolean;
   children: RefNode[];
 }
 
 export const ROOT = '#root';
 const refPattern = /\[ref=([A-Za-z0-9_-]+)\]/;
+const activePattern = / \[active\](?= \[| *$)/;
 /** A fold line as a text line of its own, and as the inline text of a folded node's key line. */
 const foldLinePattern = /^- text: "?… .*snapshot with [^"]*"?$/;
 const inlineFoldPattern = /^(.*?): "?… [^"]*snapshot with [^"]*"?$/;
@@ -57,9 +60,11 @@ export function parseLines(yaml: string): Line {
 
 function refNode(key: string, line: Line, parent: RefNode | undefined): RefNode {
   const inline = line.ref ? inlineFoldPattern.exec(line.text) : null;
-  // Compared without the colon that only says children follow.
-  const head = (inline ? inline[1] : line.text).replace(/:$/, '');
-  const node: RefNode = { key, line, parent, head, units: [], own: '', folded: !!inline, children: [] };
+  // Compared without the colon that only says children follow, and without focus: where focus
+  // went is told once (diff.ts), not as a change of the two nodes it left and reached.
+  const key0 = (inline ? inline[1] : line.text).replace(/:$/, '');
+  const head = key0.replace(activePattern, '');
+  const node: RefNode = { key, line, parent, head, active: head !== key0, units: [], own: '', folded: !!inline, children: [] };
   line.node = node;
   return node;
 }

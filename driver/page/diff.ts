@@ -22,7 +22,9 @@
 // nodes are named by their first line, on one line per parent. A node whose children were
 // reordered lists them all in their new order. Unchanged parts are left out. Fold lines are not
 // content: a node folded in one snapshot and not in the other is not a change, and what a fold
-// hides is not removed. `~ (page)` heads changes at the top level.
+// hides is not removed. `~ (page)` heads changes at the top level. Focus moving (`[active]`) is
+// no change of the nodes it leaves and reaches: `# focus: <node>` says where it is now, unless a
+// printed line shows it.
 import { indexByKey, parseSnapshot, preOrder, type Line, type RefNode } from './diff-parse.js';
 
 export interface SnapshotDiff {
@@ -160,6 +162,8 @@ interface Frame {
 
 class Printer {
   readonly out: string[] = [];
+  /** Nodes whose line was printed (with its [active] mark, if it has one). */
+  readonly printed = new Set<RefNode>();
   changed = 0;
   added = 0;
   moved = 0;
@@ -219,12 +223,12 @@ class Printer {
       return;
     }
     if (info.added || info.moved) {
-      if (previous && !block.lastPrinted) this.emit(f, `${firstLine(previous.line)} (unchanged)`);
+      if (previous && !block.lastPrinted) this.oneLine(f, previous, 'unchanged');
       if (info.added) this.addedNode(f, node, true); else this.existingNode(f, node);
     } else if (info.output) {
       this.existingNode(f, node);
     } else if (owner.reordered) {
-      this.emit(f, `${firstLine(node.line)} (unchanged)`);
+      this.oneLine(f, node, 'unchanged');
     } else {
       block.lastPrinted = false;
       return;
@@ -232,8 +236,15 @@ class Printer {
     block.lastPrinted = true;
   }
 
+  /** A node by its first line only: it did not change (an anchor, a reordered sibling) or moved whole. */
+  private oneLine(f: Frame, node: RefNode, why: 'unchanged' | 'moved'): void {
+    this.printed.add(node);
+    this.emit(f, `${firstLine(node.line)} (${why})`);
+  }
+
   private addedNode(f: Frame, node: RefNode, top: boolean): void {
     if (top) this.added++;
+    this.printed.add(node);
     this.emit(f, node.line.text);
     this.frames.push({ block: { owner: node, last: undefined, lastPrinted: true }, lines: node.line.children, index: 0, indent: f.indent + 2, mode: 'added', printUnits: true });
   }
@@ -242,7 +253,8 @@ class Printer {
   private existingNode(f: Frame, node: RefNode): void {
     const info = this.info(node);
     if (info.moved) this.moved++;
-    if (info.same) { this.emit(f, `${firstLine(node.line)} (moved)`); return; }
+    this.printed.add(node);
+    if (info.same) { this.oneLine(f, node, 'moved'); return; }
     if (f.block.owner === this.root && !info.moved && !this.info(this.root).reordered) { this.region(node); return; }
     if (info.changed) this.changed++;
     const below = info.newUnits.size > 0 || info.goneUnits.length > 0 || info.removed.length > 0 || info.reordered ||
@@ -264,6 +276,7 @@ class Printer {
       at = outs[0];
       chain.push(at);
     }
+    for (const node of chain) this.printed.add(node);
     this.out.push(`~ ${pathLabel(chain)}`);
     this.hunk = 'region';
     const end = chain[chain.length - 1];
@@ -286,6 +299,14 @@ class Printer {
   }
 }
 
+/** `# focus: <node>` when another node has the focus now and no line printed shows it. */
+function focusMoved(prev: RefNode, next: RefNode, printer?: Printer): string[] {
+  const now = preOrder(next).find(n => n.active);
+  const before = preOrder(prev).find(n => n.active);
+  if (!now || now.key === before?.key || printer?.printed.has(now)) return [];
+  return [`# focus: ${segment(now).replace(' [active]', '')}`];
+}
+
 /**
  * Diff of two YAML snapshots of the same page. `changed` is false when nothing differs but
  * blank lines and folds; `text` is then a one-line note. Nodes are matched by ref.
@@ -294,11 +315,16 @@ export function diffSnapshots(previousYaml: string, nextYaml: string, options: D
   const prev = parseSnapshot(previousYaml);
   const next = parseSnapshot(nextYaml);
   const infos = analyze(prev, next, options.alsoRead !== undefined ? parseSnapshot(options.alsoRead) : undefined);
-  if (!infos.get(next)!.output) return { text: '# diff: no changes since the previous snapshot', changed: false };
+  if (!infos.get(next)!.output) {
+    const focus = focusMoved(prev, next);
+    if (!focus.length) return { text: '# diff: no changes since the previous snapshot', changed: false };
+    return { text: ['# diff: only the focus moved', ...focus].join('\n'), changed: true };
+  }
   const printer = new Printer(infos, next);
   printer.run();
+  const focus = focusMoved(prev, next, printer);
   const counts = [[printer.changed, 'changed'], [printer.added, 'added'], [printer.removed, 'removed'], [printer.moved, 'moved']] as const;
   const header = `# diff: ${counts.filter(([n]) => n).map(([n, what]) => `${n} ${what}`).join(', ') || 'changes'} (unchanged parts omitted)`;
-  return { text: [header, ...printer.out].join('\n'), changed: true };
+  return { text: [header, ...focus, ...printer.out].join('\n'), changed: true };
 }
 

@@ -111,6 +111,15 @@ describe('diffSnapshots', () => {
     expect(diffSnapshots(open, pressed).text).not.toContain('removed');
   });
 
+  it('says where the focus went in one line, not as a change of the nodes it left and reached', () => {
+    const before = '- main [ref=e1]:\n  - region "A" [ref=e2]:\n    - button "Go" [active] [ref=e3]\n  - textbox "Name" [ref=e4]';
+    const moved = before.replace('"Go" [active]', '"Go"').replace('textbox "Name" [ref=e4]', 'textbox "Name" [active] [ref=e4]');
+    expect(diffSnapshots(before, moved).text).toBe('# diff: only the focus moved\n# focus: textbox "Name" [ref=e4]');
+    // A printed line that shows it says it already.
+    const typed = moved.replace('[ref=e4]', '[ref=e4]: Ada');
+    expect(diffSnapshots(before, typed).text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ main [ref=e1]\n  - textbox "Name" [active] [ref=e4]: Ada');
+  });
+
   it('tells as removed what a snapshot read in between showed and is gone from both', () => {
     const page = '- main [ref=e1]:\n  - button "Actions" [ref=e2]\n  - paragraph [ref=e3]: Draft';
     const menu = '- dialog "Actions" [ref=e4]:\n  - menu "Actions" [ref=e5]:\n    - menuitem "Duplicate" [ref=e6]';
