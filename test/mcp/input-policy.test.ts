@@ -154,8 +154,9 @@ describe('evaluate errors say what the page threw', () => {
 describe('no answer quotes a 1 MB input', () => {
   const huge = 'x'.repeat(1024 * 1024);
 
-  it('browser_type of 1 MB types it all and answers in a few lines', async () => {
-    const big = inProcessSession({ snapshotMode: 'diff' });
+  it('browser_type of 1 MB types it all and answers in a few lines', { timeout: 120_000 }, async () => {
+    // Filling 1 MB takes a while on a busy machine: the action's own timeout is not what this test is about.
+    const big = inProcessSession({ snapshotMode: 'diff', actionTimeoutMs: 60_000 });
     try {
       await big.call('browser_navigate', { url: `${site.origin}/` });
       const typed = await big.call('browser_type', { target: '#name', text: huge });
