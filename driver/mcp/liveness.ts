@@ -19,7 +19,7 @@ export interface LivenessOptions {
   missesAllowed: number;
   ping(): Promise<unknown>;
   /** The client is gone: end its session. Called at most once. */
-  gone(reason: string): void;
+  gone(): void;
 }
 
 /** Runs `opened` once `res`'s headers go out: for an event stream, the moment the SDK has registered it. */
@@ -95,7 +95,7 @@ export class ClientLiveness {
         // since the ping went out is alive, whatever became of the ping.
         if (!this.stream) { this.beating = false; return; }
         if (this.heardCount > sent) this.misses = 0;
-        else if (++this.misses >= this.options.missesAllowed) return this.end('it left pings unanswered');
+        else if (++this.misses >= this.options.missesAllowed) return this.end();
         this.nextBeat();
       },
     );
@@ -115,14 +115,14 @@ export class ClientLiveness {
       if (this.ended || this.stream || this.heardCount > closedAt) return;
       // A request still open is a live connection of the client's: look again when the grace passes anew.
       if (this.openRequests > 0) return this.armGrace(closedAt);
-      this.end('its event stream closed and it did not come back');
+      this.end();
     }, this.options.reconnectGraceMs);
     this.grace.unref();
   }
 
-  private end(reason: string): void {
+  private end(): void {
     if (this.ended) return;
     this.stop();
-    this.options.gone(reason);
+    this.options.gone();
   }
 }

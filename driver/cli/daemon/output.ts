@@ -68,11 +68,8 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
   for (const section of sections) {
     if (section.title === 'Snapshot') {
       const fenced = /^```yaml\n([\s\S]*?)\n?```$/.exec(section.body);
-      const body = (fenced ? fenced[1]! : section.body)
-        .replace(/^(# diff: [^(\n]*?) \(unchanged parts omitted; take a full snapshot to see all\)$/m, '$1')
-        .replace(/^# diff: (\d+ changed), (\d+ added), (\d+ removed)$/m, (_, ...counts: string[]) =>
-          `# diff: ${counts.slice(0, 3).filter(c => !c.startsWith('0 ')).join(', ') || 'no changes'}`);
-      out.push({ ...section, body });
+      // The diff's header already names only the counts that are not zero (driver/page/diff.ts).
+      out.push({ ...section, body: fenced ? fenced[1]! : section.body });
       continue;
     }
     if (section.title === 'Events') {
