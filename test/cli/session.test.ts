@@ -39,8 +39,9 @@ describe('ariaref session commands', () => {
     const open = await sh.run('open', `${server.origin}/login.html`, '--secrets', 'secrets.env');
     expect(open.stderr).toBe('');
     expect(open.code).toBe(0);
-    expect(open.stdout).toContain('### Page');
-    expect(open.stdout).toContain('Page URL: ' + server.origin + '/login.html');
+    // The shell says where the page went and its title in one line, not a Page section beside "Navigated to".
+    expect(open.stdout).toContain(`Navigated to ${server.origin}/login.html (title "Login").`);
+    expect(open.stdout).not.toContain('### Page');
     const user = refOf(open.stdout, 'textbox', 'User');
     const password = refOf(open.stdout, 'textbox', 'Password');
     const button = refOf(open.stdout, 'button', 'Sign in');
