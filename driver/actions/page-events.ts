@@ -8,6 +8,7 @@ import type { DialogInfo } from './wait-report.js';
 import { delay } from '../deadline.js';
 import { pageNavigation } from '../navigation/page-navigation.js';
 import { rememberOpenDialog } from '../navigation/dialogs.js';
+import { watchWindowOpens } from '../page/cdp-frames.js';
 
 export type NavigationOutcome = 'committed' | 'aborted' | 'timeout' | 'dialog';
 
@@ -23,6 +24,8 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
 export class PageEvents {
   dialog?: DialogInfo;
   readonly popups: Page[] = [];
+  /** Windows the browser said the page is opening; each becomes a popup once it is set up. */
+  private windowOpens = 0;
   readonly downloads: string[] = [];
   /** Main-frame document request seen (a cross-document navigation is on its way). */
   navigationRequest?: Request;
@@ -47,7 +50,8 @@ export class PageEvents {
       failed: request => this.onRequestEnd(request),
     }));
     this.off.push(navigation.onMainFrameCommit(frame => this.onFrameNavigated(frame)));
-    this.listen('popup', (popup: Page) => { this.popups.push(popup); });
+    this.listen('popup', (popup: Page) => { this.popups.push(popup); this.signal(); });
+    this.off.push(watchWindowOpens(page, () => { this.windowOpens++; }));
     this.listen('download', (download: Download) => { this.downloads.push(download.suggestedFilename()); });
   }
 
@@ -75,6 +79,21 @@ export class PageEvents {
       const left = deadline - Date.now();
       if (left <= 0) return 'timeout';
       const nap = delay(Math.min(left, endedAt !== undefined ? ABORT_GRACE_MS : left));
+      await Promise.race([this.wake.promise, nap.promise]);
+      nap.cancel();
+    }
+  }
+
+  /**
+   * Wait (up to `timeoutMs`) until every window the action opened has arrived as a popup, so the
+   * answer names the new tab and the next call goes to it, not to the tab the agent just left.
+   */
+  async popupsArrived(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.popups.length < this.windowOpens && !this.dialog && !this.page.isClosed()) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      const nap = delay(left);
       await Promise.race([this.wake.promise, nap.promise]);
       nap.cancel();
     }

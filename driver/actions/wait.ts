@@ -106,6 +106,7 @@ export class ActionWaiter {
       if (first === 'dialog') pending.catch(() => {}); // input dispatch may stay blocked until the dialog closes
       const report: WaitReport = { elapsedMs: 0, outcome: 'dialog' };
       if (first !== 'dialog') await this.afterAction(events, mark, report);
+      if (report.outcome !== 'dialog') await events.popupsArrived(this.t.navTimeoutMs);
       return this.finish(report, events, started);
     } finally {
       events.dispose();

@@ -40,7 +40,7 @@ function cdpDisabled(): boolean {
 }
 
 function attachQuietly(page: Page, owner: Page | Frame): Promise<CdpTarget | null> {
-  return CdpTarget.attach(page.context(), owner).then(target => {
+  return CdpTarget.attach(page.context(), owner, owner === page).then(target => {
     const state = pages.get(page);
     if (state) {
       for (const known of state.targets) if (known.isClosed) state.targets.delete(known);
@@ -202,4 +202,20 @@ export function forgetFrame(frame: Frame): void {
   const state = pages.get(frame.page());
   state?.located.delete(frame);
   state?.ownTargets.delete(frame);
+}
+
+/**
+ * Calls `listener` for each window the page's main target opens from now on (link target, window
+ * open, form target), as soon as the browser decides to open it. Returns the unsubscribe; does
+ * nothing without the DevTools protocol. The page's session is normally attached already (an
+ * action marks activity through it first), so the subscription is in place before the action.
+ */
+export function watchWindowOpens(page: Page, listener: (url: string) => void): () => void {
+  if (cdpDisabled() || page.isClosed()) return () => {};
+  let off: (() => void) | undefined;
+  let cancelled = false;
+  pageTarget(page, stateOf(page)).then(target => {
+    if (target && !cancelled) off = target.onWindowOpen(listener);
+  }, () => {});
+  return () => { cancelled = true; off?.(); };
 }

@@ -87,19 +87,25 @@ export class CdpTarget {
   /** CDP frame id -> id of its default execution context. */
   private readonly contexts = new Map<string, number>();
   private readonly waiters = new Set<() => void>();
+  private readonly windowOpenListeners = new Set<(url: string) => void>();
   private closed = false;
 
   private constructor(private readonly session: CDPSession, readonly rootFrameId: string) {}
 
-  /** Attaches to the target of a page, or of an out-of-process frame (throws for others). */
-  static async attach(context: BrowserContext, owner: Page | Frame): Promise<CdpTarget> {
+  /**
+   * Attaches to the target of a page, or of an out-of-process frame (throws for others).
+   * `watchWindowOpens`: also enable the Page domain, whose `Page.windowOpen` says at once that a
+   * popup is coming; Playwright's `popup` event only follows once the new page is set up, which
+   * on a busy machine can be long after the action that opened it has settled.
+   */
+  static async attach(context: BrowserContext, owner: Page | Frame, watchWindowOpens = false): Promise<CdpTarget> {
     const session = await context.newCDPSession(owner);
     try {
       const { frameTree } = await session.send('Page.getFrameTree') as { frameTree: CdpFrameTree };
       const target = new CdpTarget(session, frameTree.frame.id);
       target.listen();
-      // Reports every existing context before it answers, then each new one as it appears.
-      await session.send('Runtime.enable');
+      // Runtime.enable reports every existing context before it answers, then each new one.
+      await Promise.all([session.send('Runtime.enable'), watchWindowOpens ? session.send('Page.enable') : undefined]);
       return target;
     } catch (error) {
       session.detach().catch(() => {});
@@ -119,7 +125,14 @@ export class CdpTarget {
       for (const [frameId, id] of this.contexts) if (id === executionContextId) this.contexts.delete(frameId);
     });
     on('Runtime.executionContextsCleared', () => this.contexts.clear());
+    on('Page.windowOpen', ({ url }) => { for (const listener of [...this.windowOpenListeners]) listener(String(url ?? '')); });
     (this.session as any).on('close', () => this.markClosed());
+  }
+
+  /** Called with the URL of each window the target's documents open (only with watchWindowOpens). */
+  onWindowOpen(listener: (url: string) => void): () => void {
+    this.windowOpenListeners.add(listener);
+    return () => this.windowOpenListeners.delete(listener);
   }
 
   private wake(): void {
