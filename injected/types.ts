@@ -61,6 +61,11 @@ export interface SnapshotOptions {
   offset?: number;
   /** Paging: how many children of the snapshot root to show from `offset`. */
   limit?: number;
+  /**
+   * Only controls, with the headings and landmarks that place them (injected/fold/interactive.ts).
+   * With `basis`, the full YAML comes back in `basis`: what a diff compares.
+   */
+  interactive?: boolean;
   /** With a budget that folds: also return the unfolded YAML in `basis`, what a diff compares (folds hide content, not change it). */
   basis?: boolean;
   /**

@@ -44,7 +44,9 @@ export function parseToolArgs(toolName: string, argv: string[], options?: ParseO
   const positionals: string[] = [];
   let flagsDone = false;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    let arg = argv[i]!;
+    // A command's one-letter flag (`snapshot -i`), as the shell commands it mirrors spell it.
+    if (!flagsDone && /^-[a-zA-Z]$/.test(arg) && options?.flags?.[arg.slice(1)]) arg = `-${arg}`;
     if (options?.positionals && (flagsDone || !arg.startsWith('--') || arg === '--')) {
       if (arg === '--' && !flagsDone) flagsDone = true;
       else positionals.push(arg);

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotifica
 import type { ServerConfig } from './config.js';
 import { packageVersion } from '../index.js';
 import type { BrowserHost } from '../index.js';
-import { callTool, listedTools, inputJsonSchema, Session } from '../tools/index.js';
+import { callTool, listedTools, toolListing, Session } from '../tools/index.js';
 import { enforceOutputBudget, SessionLog, shapeImages } from './responses.js';
 
 const INSTRUCTIONS = 'Browser automation with ARIA snapshots. Call browser_snapshot (or any action: they all return a fresh snapshot) and act on elements by their ref ("e5", "f2e7"). Refs stay valid until the element leaves the page.';
@@ -31,13 +31,7 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
   const tools = listedTools(config);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map(tool => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: inputJsonSchema(tool) as any,
-      annotations: { title: tool.title, ...tool.annotations },
-    })),
+    tools: tools.map(tool => toolListing(tool) as any),
   }));
 
   const sessionLog = config.saveSession ? new SessionLog(session.outputDir()) : undefined;

@@ -25,11 +25,16 @@
 // hides is not removed. `~ (page)` heads changes at the top level. Focus moving (`[active]`) is
 // no change of the nodes it leaves and reaches: `# focus: <node>` says where it is now, unless a
 // printed line shows it.
-import { indexByKey, parseSnapshot, preOrder, type Line, type RefNode } from './diff-parse.js';
+import { indexByKey, parseSnapshot, preOrder, ROOT, type Line, type RefNode } from './diff-parse.js';
 
 export interface SnapshotDiff {
   text: string;
   changed: boolean;
+  /**
+   * Refs of the nodes that changed, came, went, moved or had their children reordered (not the
+   * unchanged ones printed to place them): an action whose echo says all of it needs no diff.
+   */
+  touched: Set<string>;
 }
 
 export interface DiffOptions {
@@ -315,16 +320,27 @@ export function diffSnapshots(previousYaml: string, nextYaml: string, options: D
   const prev = parseSnapshot(previousYaml);
   const next = parseSnapshot(nextYaml);
   const infos = analyze(prev, next, options.alsoRead !== undefined ? parseSnapshot(options.alsoRead) : undefined);
+  const touched = touchedRefs(infos);
   if (!infos.get(next)!.output) {
     const focus = focusMoved(prev, next);
-    if (!focus.length) return { text: '# diff: no changes since the previous snapshot', changed: false };
-    return { text: ['# diff: only the focus moved', ...focus].join('\n'), changed: true };
+    if (!focus.length) return { text: '# diff: no changes since the previous snapshot', changed: false, touched };
+    return { text: ['# diff: only the focus moved', ...focus].join('\n'), changed: true, touched };
   }
   const printer = new Printer(infos, next);
   printer.run();
   const focus = focusMoved(prev, next, printer);
   const counts = [[printer.changed, 'changed'], [printer.added, 'added'], [printer.removed, 'removed'], [printer.moved, 'moved']] as const;
   const header = `# diff: ${counts.filter(([n]) => n).map(([n, what]) => `${n} ${what}`).join(', ') || 'changes'} (unchanged parts omitted)`;
-  return { text: [header, ...focus, ...printer.out].join('\n'), changed: true };
+  return { text: [header, ...focus, ...printer.out].join('\n'), changed: true, touched };
+}
+
+function touchedRefs(infos: Map<RefNode, Info>): Set<string> {
+  const touched = new Set<string>();
+  for (const [node, info] of infos) {
+    if (info.added || info.changed || info.moved || info.reordered) touched.add(node.key);
+    for (const gone of info.removed) for (const inner of preOrder(gone)) touched.add(inner.key);
+  }
+  touched.delete(ROOT);
+  return touched;
 }
 

@@ -25,6 +25,8 @@ export interface PageSnapshotOptions {
   boxes?: boolean;
   /** Keep every node (generic wrappers etc.). */
   verbose?: boolean;
+  /** Only controls, with the headings and landmarks that place them (refs as in the full snapshot). */
+  interactive?: boolean;
   /** 'yaml' (default) or 'json' (the AriaNode tree). */
   format?: 'yaml' | 'json';
   /** Time allowed for each frame's snapshot, ms (default 10000 for the first frame, 5000 for child frames). */
@@ -225,6 +227,7 @@ export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, opt
     ...(options.rootSelector ? { rootSelector: options.rootSelector } : {}),
     ...(options.boxes ? { boxes: true } : {}),
     ...(options.verbose ? { verbose: true } : {}),
+    ...(options.interactive ? { interactive: true } : {}),
     ...(options.budgetTokens !== undefined && options.budgetTokens > 0 ? { budgetTokens: options.budgetTokens } : {}),
     ...(options.offset !== undefined ? { offset: options.offset } : {}),
     ...(options.limit !== undefined ? { limit: options.limit } : {}),

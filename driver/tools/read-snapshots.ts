@@ -4,7 +4,7 @@
 // hidden by the widget); when it closes, the page is compared with the page as the agent read it
 // before it opened, so closing the menu and what choosing an item changed cost a few lines, not
 // the whole page again. Each diff is taken against both, the shorter one is sent.
-import { diffSnapshots } from '../index.js';
+import { diffSnapshots, type SnapshotDiff } from '../index.js';
 
 interface Read {
   /** What a diff compares: the snapshot before folding (AriaPage.snapshotWithBasis). */
@@ -47,16 +47,16 @@ export class ReadSnapshots {
    * the page outside the last modal scope, whichever reads shorter; undefined when no basis is
    * for this URL or the diff would not be shorter than `shownLength` (the snapshot itself).
    */
-  diff(basis: string, url: string, shownLength: number): string | undefined {
+  diff(basis: string, url: string, shownLength: number): SnapshotDiff | undefined {
     const last = this.last?.url === url ? this.last : undefined;
     const page = this.page?.url === url && this.page !== this.last ? this.page : undefined;
-    let best: string | undefined;
-    if (last) best = diffSnapshots(last.basis, basis).text;
+    let best: SnapshotDiff | undefined;
+    if (last) best = diffSnapshots(last.basis, basis);
     // Against the page before the scope: what the scope showed and is now gone is told as removed.
     if (page) {
-      const text = diffSnapshots(page.basis, basis, { alsoRead: last?.basis }).text;
-      if (best === undefined || text.length < best.length) best = text;
+      const diff = diffSnapshots(page.basis, basis, { alsoRead: last?.basis });
+      if (best === undefined || diff.text.length < best.text.length) best = diff;
     }
-    return best !== undefined && best.length < shownLength ? best : undefined;
+    return best !== undefined && best.text.length < shownLength ? best : undefined;
   }
 }

@@ -6,6 +6,7 @@ import { isCoreGroup, type SessionConfig } from './config.js';
 import type { Session } from './session.js';
 import { ToolResponse } from './response.js';
 import { renderResponse, type ToolResult } from './render.js';
+import { isEchoOnly, markEchoOnly } from './result.js';
 import type { Tool } from './define.js';
 import { ArgumentError, withDeadline } from '../index.js';
 import { formatError } from './format/errors.js';
@@ -77,6 +78,26 @@ export function listedTools(config: Pick<SessionConfig, 'caps' | 'evaluate'>): T
   return enabledTools(config).filter(tool => !tool.skillOnly || config.caps.includes(tool.group));
 }
 
+/** A tool as `tools/list` shows it, as Playwright MCP words it (the title inside annotations only). */
+export interface ToolListing {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: Record<string, unknown>;
+}
+
+// A tool's listing never changes: built once per process, not per session and request.
+const listings = new WeakMap<Tool, ToolListing>();
+
+export function toolListing(tool: Tool): ToolListing {
+  let listing = listings.get(tool);
+  if (!listing) {
+    listing = { name: tool.name, description: tool.description, inputSchema: withoutStringLengths(inputJsonSchema(tool)), annotations: { title: tool.title, ...tool.annotations } };
+    listings.set(tool, listing);
+  }
+  return listing;
+}
+
 export function inputJsonSchema(tool: Tool): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(tool.params), { io: 'input' }) as Record<string, unknown>;
   delete schema.$schema;
@@ -94,6 +115,24 @@ function withoutSafeIntegerBounds<T>(node: T): T {
   for (const [key, value] of Object.entries(node)) {
     if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
     out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out as T;
+}
+
+/**
+ * String lengths (not empty, at most 4096 characters for a path) guard the server, not the agent's
+ * choice: no agent sends an empty ref or a 5000-character file name on purpose, and a call that
+ * does is refused with the limit named. Listed, they cost ~650 characters on every turn. Number
+ * bounds stay listed: they tell the agent what it may ask for (a wait of at most 30 s).
+ */
+function withoutStringLengths<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutStringLengths) as T;
+  if (!node || typeof node !== 'object') return node;
+  const isString = (node as Record<string, unknown>).type === 'string';
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (isString && (key === 'minLength' || key === 'maxLength')) continue;
+    out[key] = withoutStringLengths(value);
   }
   return out as T;
 }
@@ -125,6 +164,7 @@ export async function callTool(session: Session, name: string, args: unknown): P
   const raw = await answer(session, name, args);
   const result = clipResult(redactResult(session.config.secrets, raw), args);
   if (refusedInput.has(raw)) refusedInput.add(result);
+  if (isEchoOnly(raw)) markEchoOnly(result);
   return result;
 }
 

@@ -13,8 +13,9 @@ import { tabList } from './format/tabs.js';
 import { fenced } from './format/listing.js';
 import { timestampedName } from './files.js';
 import { markPicked } from './picked.js';
+import { restatedByEcho, type EchoClaim } from './restated.js';
 
-import type { ContentBlock, ToolResult } from './result.js';
+import { markEchoOnly, type ContentBlock, type ToolResult } from './result.js';
 export type { ContentBlock, ToolResult } from './result.js';
 
 const SNAPSHOT_LIMIT_MS = 15_000;
@@ -46,13 +47,17 @@ function failedBecause(error: unknown): string {
 /** A snapshot as shown, and for a whole-page one what the next diff compares (the page before folding). */
 interface Shown { yaml: string; basis?: string }
 
-/** In diff mode, what changed since what the agent read of this page (read-snapshots.ts), when that is shorter. */
-function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode: string): string | undefined {
+/**
+ * In diff mode, what changed since what the agent read of this page (read-snapshots.ts), when
+ * that is shorter; '' when the action's echo says all of it (restated.ts).
+ */
+function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode: string, claims: EchoClaim[] | undefined): string | undefined {
   if (shown.basis === undefined) return undefined;
   const url = tab.page.url();
   const diff = mode === 'diff' && !request.explicit ? tab.readSnapshots.diff(shown.basis, url, shown.yaml.length) : undefined;
   tab.readSnapshots.record(shown.basis, url);
-  return diff === undefined ? undefined : '```yaml\n' + diff + '\n```';
+  if (diff === undefined) return undefined;
+  return restatedByEcho(diff, shown.basis, claims) ? '' : '```yaml\n' + diff.text + '\n```';
 }
 
 async function snapshotSection(session: Session, tab: Tab, response: ToolResponse): Promise<string | undefined> {
@@ -71,7 +76,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     // A page of a fold (offset/limit) is not the page: it is no basis for the next diff.
     const wholePage = !request.ref && request.depth === undefined && !request.boxes && !request.verbose && request.offset === undefined && request.limit === undefined;
     const options = {
-      rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose,
+      rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose, interactive: request.interactive,
       budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
     };
     const snapshot = withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
@@ -97,8 +102,8 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
       if (!request.file && shown.basis !== undefined) tab.readSnapshots.record(shown.basis, tab.page.url());
       return fileLink('Snapshot', file!);
     }
-    const inline = diffAgainstRead(tab, request, shown, mode) ?? formatSnapshot(shown.yaml);
-    return file ? `${fileLink('Snapshot', file)}\n${inline}` : inline;
+    const inline = diffAgainstRead(tab, request, shown, mode, response.echoClaims) ?? formatSnapshot(shown.yaml);
+    return file ? [fileLink('Snapshot', file), inline].filter(Boolean).join('\n') : inline || undefined;
   } catch (error) {
     if (error instanceof BrowserNotAnsweringError) throw error;
     // A frozen browser fails every page the same way: asking the browser itself tells the two apart.
@@ -154,5 +159,8 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   const text = [error, rest].filter(Boolean).join('\n\n') || '### Result\nDone.';
   const content: ContentBlock[] = [{ type: 'text', text }];
   for (const image of response.images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
-  return response.isError ? { content, isError: true } : { content };
+  const result: ToolResult = response.isError ? { content, isError: true } : { content };
+  const onlyEcho = !response.isError && !response.results.length && response.echoes.length && !snapshot?.includes('```') && !events.length && !notes.length && !response.images.length;
+  if (onlyEcho) markEchoOnly(result);
+  return result;
 }

@@ -3,6 +3,8 @@
 // order once the handler has finished, so every tool answers in the same shape.
 import type { WaitReport } from '../index.js';
 
+import type { EchoClaim } from './restated.js';
+
 export interface ResponseImage { data: string; mimeType: 'image/png' | 'image/jpeg' | 'image/webp' }
 
 export interface SnapshotRequest {
@@ -12,6 +14,8 @@ export interface SnapshotRequest {
   depth?: number;
   boxes?: boolean;
   verbose?: boolean;
+  /** Only controls, with the headings and landmarks that place them. */
+  interactive?: boolean;
   /** Fold to this many tokens (default: the server's --snapshot-max-tokens). */
   budgetTokens?: number;
   /** Paging of the root's children, as a fold line names it. */
@@ -25,6 +29,8 @@ export class ToolResponse {
   readonly results: string[] = [];
   /** Results that only restate the action ("Typed "alice" into e8."): left out when the snapshot shows its effect. */
   readonly echoes: string[] = [];
+  /** What the echoes say the page shows now; undefined once an echo claims nothing checkable. */
+  echoClaims: EchoClaim[] | undefined = [];
   readonly errors: string[] = [];
   readonly hints: string[] = [];
   readonly images: ResponseImage[] = [];
@@ -41,7 +47,10 @@ export class ToolResponse {
 
   addResult(markdown: string): void { this.results.push(markdown); }
   /** A result the inline snapshot makes redundant (the agent pays for every character twice otherwise). */
-  addEcho(markdown: string): void { this.echoes.push(markdown); }
+  addEcho(markdown: string, claims?: EchoClaim[]): void {
+    this.echoes.push(markdown);
+    this.echoClaims = claims?.length && this.echoClaims ? [...this.echoClaims, ...claims] : undefined;
+  }
   /** An error the handler caught itself; the response is marked isError. */
   addError(message: string): void { this.errors.push(message); }
   /**

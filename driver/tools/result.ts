@@ -4,3 +4,12 @@ export type ContentBlock =
   | { type: 'image'; data: string; mimeType: string };
 
 export interface ToolResult { content: ContentBlock[]; isError?: boolean }
+
+// Answers whose only news is the action's echo ("Typed "alice" into e8."): the page shows just
+// what the call said it would do. A shell can say "Done." instead.
+const echoOnly = new WeakSet<ToolResult>();
+
+export function markEchoOnly(result: ToolResult): void { echoOnly.add(result); }
+
+/** True when the answer only restates its call (no other result, snapshot change, event or note). */
+export function isEchoOnly(result: ToolResult): boolean { return echoOnly.has(result); }

@@ -5,6 +5,7 @@ import type { AriaNode, FindQuery, FindResult, SnapshotOptions, SnapshotResult }
 import { foldToBudget, tokensOf } from './fold';
 import { measureTree } from './measure';
 import { findInTree } from './find';
+import { interactiveTree } from './interactive';
 import { renderYaml } from '../snapshot/render-yaml';
 import { iframeRefs, treeToJson } from '../snapshot/json';
 
@@ -16,11 +17,13 @@ interface Snapshotter {
 
 export function foldedSnapshot(runtime: Snapshotter, options: SnapshotOptions = {}): SnapshotResult {
   const budgeted = typeof options.budgetTokens === 'number' && options.budgetTokens > 0 && options.budgetTokens !== Infinity;
-  if (!budgeted && options.offset === undefined && options.limit === undefined) return runtime.snapshot(options);
-  const { format = 'yaml', jsonString, budgetTokens, offset, limit, basis, ...rest } = options;
+  if (!budgeted && !options.interactive && options.offset === undefined && options.limit === undefined) return runtime.snapshot(options);
+  const { format = 'yaml', jsonString, budgetTokens, offset, limit, basis, interactive, ...rest } = options;
   const { tree, ...base } = runtime.snapshot({ ...rest, format: 'json' });
   const isOffscreen = runtime.resolve ? (ref: string) => isOutsideViewport(runtime.resolve!(ref)) : undefined;
-  const folded = foldToBudget(tree!, { budgetTokens, offset, limit, rootRef: rootRefOf(tree!, options), isOffscreen });
+  const rooted = options.rootRef !== undefined || options.rootSelector !== undefined;
+  const shown = interactive ? interactiveTree(tree!, rooted) : tree!;
+  const folded = foldToBudget(shown, { budgetTokens, offset, limit, rootRef: rootRefOf(tree!, options), isOffscreen });
   const result: SnapshotResult = { ...base, iframes: folded === tree ? base.iframes : iframeRefs(folded) };
   if (format === 'yaml' || format === 'both') result.yaml = renderYaml(folded, { depth: options.depth });
   // What the diff of the next snapshot compares: scrolling folds and unfolds regions, which is no change.

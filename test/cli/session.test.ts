@@ -39,14 +39,18 @@ describe('ariaref session commands', () => {
     const open = await sh.run('open', `${server.origin}/login.html`, '--secrets', 'secrets.env');
     expect(open.stderr).toBe('');
     expect(open.code).toBe(0);
-    // The shell says where the page went and its title in one line, not a Page section beside "Navigated to".
-    expect(open.stdout).toContain(`Navigated to ${server.origin}/login.html (title "Login").`);
+    // The page is where it was asked to go: the shell says only its title, not a Page section
+    // beside "Navigated to" (a redirect would show the URL it landed on).
+    expect(open.stdout.split('\n')[0]).toBe('Opened "Login".');
     expect(open.stdout).not.toContain('### Page');
     const user = refOf(open.stdout, 'textbox', 'User');
     const password = refOf(open.stdout, 'textbox', 'Password');
     const button = refOf(open.stdout, 'button', 'Sign in');
 
-    expect((await sh.run('fill', user, 'alice')).code).toBe(0);
+    const filled = await sh.run('fill', user, 'alice');
+    expect(filled.code).toBe(0);
+    // The page changed only as the command said it would: one word, no diff restating "alice".
+    expect(filled.stdout).toBe('Done.\n');
     const secret = await sh.run('fill', password, 'hunter22');
     expect(secret.code).toBe(0);
     expect(secret.stdout).not.toContain('hunter22');
@@ -75,6 +79,19 @@ describe('ariaref session commands', () => {
     const stale = await sh.run('click', 'e3');
     expect(stale.code).toBe(1);
     expect(stale.stderr.split('\n')[0]).toMatch(/^Ref e3 .*no longer exists.*snapshot/);
+  });
+
+  it('snapshot -i shows only the controls and the landmarks that place them; its refs act as any other', { timeout: 60_000 }, async () => {
+    expect((await sh.run('open', `${server.origin}/login.html`)).code).toBe(0);
+    const brief = await sh.run('snapshot', '-i');
+    expect(brief.stderr).toBe('');
+    expect(brief.stdout.trimEnd().split('\n').map(line => line.replace(/ \[ref=\w+\]/, ''))).toEqual([
+      '- main:', '  - textbox "User"', '  - textbox "Password"', '  - button "Sign in"',
+    ]);
+    expect((await sh.run('fill', refOf(brief.stdout, 'textbox', 'User'), 'bob')).code).toBe(0);
+    const click = await sh.run('click', refOf(brief.stdout, 'button', 'Sign in'));
+    expect(click.code).toBe(0);
+    expect(click.stdout).toContain('Welcome, bob');
   });
 
   it('tells usage errors (exit 2) from tool errors (exit 1)', async () => {

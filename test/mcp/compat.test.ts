@@ -82,6 +82,13 @@ describe('parameters compatible with Playwright MCP 0.0.83', () => {
     expect(requiredMismatch).toEqual([]);
   });
 
+  it('costs the agent no more characters than Playwright MCP for the tools both list (sent on every turn)', () => {
+    const byName = new Map(ours.map(tool => [tool.name, tool]));
+    const shared = theirs.filter(tool => byName.has(tool.name));
+    const size = (tools: ToolSchema[]) => tools.reduce((sum, tool) => sum + JSON.stringify(tool).length, 0);
+    expect(size(shared.map(tool => byName.get(tool.name)!))).toBeLessThanOrEqual(size(shared));
+  });
+
   it('asks for fill_form fields by target, like Playwright MCP', () => {
     const field = (tool: ToolSchema | undefined) => (tool?.inputSchema.properties as any)?.fields?.items;
     const theirsField = field(theirs.find(t => t.name === 'browser_fill_form'));

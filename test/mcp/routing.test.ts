@@ -8,7 +8,7 @@ import { startLoopbackServer, type LoopbackServer } from '../support/server.js';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { allTools, inputJsonSchema } from '../../driver/tools/index.js';
+import { allTools, toolListing } from '../../driver/tools/index.js';
 import { inProcessSession, repoRoot, sectionOf, type InProcessSession } from './helpers.js';
 
 let server: LoopbackServer;
@@ -238,8 +238,7 @@ describe('tool definitions', () => {
       const theirs = new Map((await client.listTools()).tools.map(tool => [tool.name, JSON.stringify(tool).length]));
       for (const name of ['browser_route', 'browser_route_list', 'browser_unroute', 'browser_network_state_set']) {
         const tool = allTools.find(t => t.name === name)!;
-        // As driver/mcp/server.ts lists it.
-        const ours = JSON.stringify({ name, title: tool.title, description: tool.description, inputSchema: inputJsonSchema(tool), annotations: { title: tool.title, ...tool.annotations } }).length;
+        const ours = JSON.stringify(toolListing(tool)).length;
         expect(ours, name).toBeLessThanOrEqual(theirs.get(name)!);
       }
     } finally {

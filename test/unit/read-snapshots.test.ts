@@ -13,7 +13,7 @@ describe('ReadSnapshots', () => {
     expect(read.diff(menu, url, menu.length)).toBeUndefined(); // the scope alone is shorter whole
     read.record(menu, url);
     const after = page.replace(': Draft', ': Duplicated');
-    const diff = read.diff(after, url, after.length)!;
+    const diff = read.diff(after, url, after.length)!.text;
     expect(diff).toContain('- paragraph [ref=e3]: Duplicated');
     expect(diff).toContain('- removed: dialog "Actions" [ref=e90]');
     expect(diff).not.toContain('Item 29');
@@ -25,7 +25,7 @@ describe('ReadSnapshots', () => {
     const other = `- main [ref=e100]:\n  - heading "Other" [ref=e101]\n${list(10, 200)}`;
     read.record(other, url);
     const next = other.replace('"Other"', '"Other page"');
-    expect(read.diff(next, url, next.length)).toBe('# diff: 1 changed (unchanged parts omitted)\n~ main [ref=e100]\n  - heading "Other page" [ref=e101]');
+    expect(read.diff(next, url, next.length)?.text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ main [ref=e100]\n  - heading "Other page" [ref=e101]');
     // Another URL: nothing read of it yet.
     expect(read.diff(next, `${url}/x`, next.length)).toBeUndefined();
   });

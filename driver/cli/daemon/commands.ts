@@ -52,7 +52,7 @@ function asFunction(js: string, element: boolean): string {
 export const COMMANDS: Command[] = [
   { name: 'open', tool: 'browser_navigate', usage: '[url] [--headed] [server options]', summary: 'Start the session\'s browser if needed and go to the URL (a local file works); takes the options of "ariaref mcp --help"',
     map: (args, cwd, command) => { need(command, args, 0, 1); return args[0] ? { url: toUrl(args[0], cwd) } : {}; } },
-  { name: 'snapshot', tool: 'browser_snapshot', usage: '[--ref R] [--depth N]', summary: 'The current page as an ARIA snapshot with refs (with a URL or file: a one-shot snapshot in its own browser)', flags: { ref: 'target' } },
+  { name: 'snapshot', tool: 'browser_snapshot', usage: '[-i] [--ref R] [--depth N]', summary: 'The current page as an ARIA snapshot with refs; -i: only controls, with the headings and landmarks that place them (with a URL or file: a one-shot snapshot in its own browser)', flags: { ref: 'target', i: 'interactive' } },
   { name: 'click', tool: 'browser_click', usage: '<ref>', flags: { double: 'doubleClick' }, map: ref('target') },
   { name: 'type', tool: 'browser_type', usage: '<ref> <text> [--submit]', summary: 'Type text key by key into an element',
     map: (args, _cwd, command) => { need(command, args, 2); return { target: args[0], text: args[1], slowly: true }; } },

@@ -1,7 +1,7 @@
 // A tool's answer as a shell prints it: the same markdown sections the MCP server returns, tool
 // names in the wording turned into the commands a shell user runs, the error first on stderr,
 // and with --json the sections as one object.
-import { isInputError, toolResultText, type ToolResult } from '../../tools/index.js';
+import { isEchoOnly, isInputError, toolResultText, type ToolResult } from '../../tools/index.js';
 import type { CliReply } from '../paths.js';
 import { COMMANDS } from './commands.js';
 
@@ -58,8 +58,9 @@ export interface PageMemory { page?: string }
 
 /**
  * The shell reads every character: the Page section only when the page or its notes changed,
- * no settle timings, no second "Navigated to" line, the snapshot without its code fence, and the
- * console log link only when errors or warnings arrived.
+ * no settle timings, no second "Navigated to" line (`Opened "Title".` when the page is where it
+ * was asked to go), the snapshot without its code fence, and the console log link only when
+ * errors or warnings arrived.
  * --json keeps the sections whole.
  */
 function trimForShell(sections: Section[], memory: PageMemory): Section[] {
@@ -68,8 +69,10 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
   for (const section of sections) {
     if (section.title === 'Snapshot') {
       const fenced = /^```yaml\n([\s\S]*?)\n?```$/.exec(section.body);
-      // The diff's header already names only the counts that are not zero (driver/page/diff.ts).
-      out.push({ ...section, body: fenced ? fenced[1]! : section.body });
+      // A shell user knows a diff from its `# diff:` header: the reminder that the rest is
+      // unchanged is for agents meeting it in a transcript.
+      const body = (fenced ? fenced[1]! : section.body).replace(/^(# diff: .*) \(unchanged parts omitted\)$/m, '$1');
+      out.push({ ...section, body });
       continue;
     }
     if (section.title === 'Events') {
@@ -89,8 +92,9 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
     const navigated = out.find(s => s.title === 'Result' && /^Navigated to \S+\.$/.test(s.body));
     const url = /^- Page URL: (.*)$/m.exec(where)?.[1];
     const title = /^- Page Title: (.*)$/m.exec(where)?.[1];
+    // Landed where asked: the URL is the one the user just typed, the title is the news.
     if (navigated && onlyWhere && url && navigated.body === `Navigated to ${url}.`) {
-      navigated.body = title ? `Navigated to ${url} (title ${JSON.stringify(title)}).` : navigated.body;
+      navigated.body = title ? `Opened ${JSON.stringify(title)}.` : navigated.body;
       continue;
     }
     out.push({ ...section, body: lines.join('\n') });
@@ -102,6 +106,8 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
 export function replyFor(result: ToolResult, json: boolean, notes: string[] = [], memory: PageMemory = {}): CliReply {
   let sections = splitSections(toolResultText(result)).map(s => (s.title === 'Snapshot' ? s : { ...s, body: shellWording(s.body) }));
   if (!json) sections = trimForShell(sections, memory);
+  // The page shows just what the command said it would do: its exit code and one word say so.
+  if (!json && isEchoOnly(result)) sections = sections.map(s => (s.title === 'Result' ? { ...s, body: 'Done.' } : s));
   if (notes.length) sections.unshift({ title: 'Note', body: notes.join('\n') });
   const error = sections.find(s => s.title === 'Error');
   // A refused argument is a usage error, as the shell's own argument checks are.

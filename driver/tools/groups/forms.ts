@@ -11,6 +11,7 @@ import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
 import type { Tab } from '../tab.js';
 import { fileName } from '../input-policy.js';
+import { claimOn, type EchoClaim } from '../restated.js';
 
 /** The Playwright call a field's fill amounts to (a combobox that is no <select> gets typed into instead). */
 function fieldCall(field: Field, secrets: Secrets): LocatorCall {
@@ -78,6 +79,20 @@ async function fillField(target: ActionTarget, options: ActionOptions, field: Fi
   }
 }
 
+/** What the fields show once filled; none (the diff stays) when one of them is not checkable. */
+function fieldClaims(fields: Field[], secrets: Secrets): EchoClaim[] | undefined {
+  const claims: EchoClaim[] = [];
+  for (const field of fields) {
+    const value = String(field.value);
+    const claim = field.type === 'textbox' && !lookupSecret(secrets, value).secret ? claimOn(field.target, { value })
+      : field.type === 'checkbox' || field.type === 'radio' ? claimOn(field.target, { checked: asBoolean(field) })
+      : [];
+    if (!claim.length) return undefined;
+    claims.push(...claim);
+  }
+  return claims;
+}
+
 export const formTools = [
   defineTool({
     name: 'browser_fill_form',
@@ -103,7 +118,7 @@ export const formTools = [
         }
         return last!;
       });
-      response.addEcho(`Filled ${done.length} field${done.length > 1 ? 's' : ''}: ${done.join(', ')}.`);
+      response.addEcho(`Filled ${done.length} field${done.length > 1 ? 's' : ''}: ${done.join(', ')}.`, fieldClaims(params.fields, session.config.secrets));
     },
   }),
   defineTool({
@@ -140,7 +155,7 @@ export const formTools = [
     async handle(session, params, response) {
       await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'check' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
-      response.addEcho(`Checked ${describeTarget(params)}.`);
+      response.addEcho(`Checked ${describeTarget(params)}.`, claimOn(params.target, { checked: true }));
     },
   }),
   defineTool({
@@ -155,7 +170,7 @@ export const formTools = [
     async handle(session, params, response) {
       await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'uncheck' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
-      response.addEcho(`Unchecked ${describeTarget(params)}.`);
+      response.addEcho(`Unchecked ${describeTarget(params)}.`, claimOn(params.target, { checked: false }));
     },
   }),
   defineTool({

@@ -6,6 +6,7 @@ import { actWithEngine, describeTarget, elementParam, targetAliases, targetParam
 import { click, drag, hover, MAX_SCROLL_PX, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
 import { recordElementCall, recordPageCall, targetCode } from '../codegen/record.js';
 import { lookupSecret } from '../secrets.js';
+import { claimOn } from '../restated.js';
 import { boundedNumber } from '../input-policy.js';
 
 export const inputTools = [
@@ -64,7 +65,9 @@ export const inputTools = [
       await recordElementCall(session, response, tab, params.target, { method: params.slowly ? 'pressSequentially' : 'fill', text: text.value, secret: text.secret });
       if (params.submit) await recordElementCall(session, response, tab, params.target, { method: 'press', text: 'Enter' });
       await actWithEngine(session, response, (target, options) => type(target, params.target, text.value, { ...options, submit: params.submit, slowly: params.slowly }));
-      response.addEcho(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`);
+      // A secret's line shows the redacted value, not the name typed: the diff stays.
+      response.addEcho(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`,
+        text.secret ? undefined : claimOn(params.target, { value: params.text }));
     },
   }),
   defineTool({

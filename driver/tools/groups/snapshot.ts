@@ -39,6 +39,7 @@ export const snapshotTools = [
       depth: wholeNumber('depth', 0, 1000).optional().describe('Limit the depth of the snapshot tree'),
       boxes: z.boolean().optional().describe('Include each element\'s bounding box as [box=x,y,width,height], viewport CSS pixels'),
       verbose: z.boolean().optional().describe('Keep generic wrappers'),
+      interactive: z.boolean().optional().describe('Only controls, headings and landmarks'),
       offset: wholeNumber('offset', 0, 1_000_000).optional().describe('Skip this many root children (paging)'),
       limit: wholeNumber('limit', 1, 100_000).optional().describe('At most this many root children'),
       budgetTokens: wholeNumber('budgetTokens', 500, 1_000_000).optional().describe('Token budget; larger pages fold'),
@@ -50,7 +51,7 @@ export const snapshotTools = [
       const ref = params.target ? await refOfTarget(tab, params.target) : undefined;
       const file = params.filename ? await session.outputFile(params.filename, timestampedName('page', 'yml'), 'Snapshot') : undefined;
       response.setIncludeSnapshot({
-        explicit: true, ref, file, depth: params.depth, boxes: params.boxes, verbose: params.verbose,
+        explicit: true, ref, file, depth: params.depth, boxes: params.boxes, verbose: params.verbose, interactive: params.interactive,
         offset: params.offset, limit: params.limit, budgetTokens: params.budgetTokens,
       });
     },
