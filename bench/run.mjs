@@ -5,6 +5,7 @@
 //   node bench/run.mjs [--only=table-1000,form-500] [--runs=5] [--quiet]
 //   node bench/run.mjs --only=load        (only the HTTP load part, bench/load.mjs; it runs last otherwise)
 //   node bench/run.mjs --only=tasks       (only the task bench, bench/tasks/run.mjs)
+//   node bench/run.mjs --skip=load        (everything but the HTTP load part, which takes ~15 minutes)
 //
 // Prints tables and writes bench/results/latest.json (the load part: bench/results/load-latest.json).
 import { chromium } from 'playwright';
@@ -199,7 +200,7 @@ async function main() {
   if (!only || only.some(name => name !== 'load' && name !== 'tasks')) await benchSnapshots();
   // The task bench (bench/tasks/run.mjs) writes its own bench/results/tasks-latest.json.
   if (!only || only.includes('tasks')) await runTaskBench({ log });
-  if (only && !only.includes('load')) return;
+  if ((only && !only.includes('load')) || String(args.skip ?? '').split(',').includes('load')) return;
   // After the snapshot part has closed its browser: the load part needs the machine to itself.
   log('HTTP load...');
   const load = await benchLoad(args, log);

@@ -19,7 +19,8 @@
 // A changed node shows its new line and the ref-less lines (text, /url) that are new; an added
 // node shows in full, an unchanged sibling before it ("(unchanged)") places it; a node that moved
 // shows once, at its new place ("(moved)" when nothing in it changed), never as removed; removed
-// nodes are named by their first line, on one line per parent. A node whose children were
+// nodes are named by their first line, on one line per parent, alike ones counted once with their
+// refs (`20 × row (e19, e33, …)`). A node whose children were
 // reordered lists them all in their new order. Unchanged parts are left out. Fold lines are not
 // content: a node folded in one snapshot and not in the other is not a change, and what a fold
 // hides is not removed. `~ (page)` heads changes at the top level. Focus moving (`[active]`) is
@@ -300,8 +301,22 @@ class Printer {
     for (const unit of info.goneUnits) this.write(node, `- removed: ${unit.text.replace(/^- /, '')}`, indent);
     if (!info.removed.length) return;
     this.removed += info.removed.length;
-    this.write(node, `- removed: ${info.removed.map(removedLabel).join(', ')}`, indent);
+    this.write(node, `- removed: ${removedList(info.removed)}`, indent);
   }
+}
+
+/**
+ * Removed nodes as one list: alike ones (same line but for the ref: the rows of a table a filter
+ * emptied) counted once with their refs, `20 × row (e19, e33, …)`, the others each by its label.
+ */
+function removedList(nodes: RefNode[]): string {
+  const groups = new Map<string, RefNode[]>();
+  for (const node of nodes) {
+    const shape = removedLabel(node).replace(/ \[ref=[^\]]+\]/, '');
+    groups.set(shape, [...groups.get(shape) ?? [], node]);
+  }
+  return [...groups].map(([shape, alike]) => alike.length < 3 ? alike.map(removedLabel).join(', ')
+    : `${alike.length} × ${shape} (${alike.map(node => node.key).join(', ')})`).join(', ');
 }
 
 /** `# focus: <node>` when another node has the focus now and no line printed shows it. */

@@ -38,8 +38,6 @@ export interface SessionConfig extends HostOptions {
   /** Fold snapshots to this many tokens; 0 = no limit. */
   snapshotMaxTokens: number;
   snapshotMode: SnapshotMode;
-  /** After actions, also write the whole snapshot to page-*.yml and link it (Playwright MCP's file); the CLI turns it off. */
-  snapshotFileLink: boolean;
   /** How a page's "leave this page?" (beforeunload) prompt is answered. */
   beforeUnload: BeforeUnloadPolicy;
   /** Modules run with every new page (`export default async ({ page }) => ...`), as Playwright MCP's --init-page. */
@@ -52,6 +50,8 @@ export interface SessionConfig extends HostOptions {
   snapshotBoxes: boolean;
   filePaths: FilePathMode;
   codegen: CodegenLanguage;
+  /** Leave out a Page section that repeats the last answer's for the same tab; the CLI keeps them (its own memory, and --json). */
+  pageSectionOnce: boolean;
   /** Secret name → value (from a dotenv file); to be redacted from responses. */
   secrets: Record<string, string>;
   settleTimeoutMs?: number;
@@ -86,7 +86,6 @@ export function defaultSessionConfig(): SessionConfig {
     allowFileAccess: false,
     snapshotMaxTokens: DEFAULT_SNAPSHOT_TOKENS,
     snapshotMode: 'diff',
-    snapshotFileLink: true,
     beforeUnload: 'accept',
     browserArgs: [],
     initPages: [],
@@ -95,6 +94,7 @@ export function defaultSessionConfig(): SessionConfig {
     snapshotBoxes: false,
     filePaths: 'relative',
     codegen: defaultCodegenLanguage(),
+    pageSectionOnce: true,
     secrets: {},
     saveSession: false,
     webmcp: true,

@@ -60,7 +60,10 @@ function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode:
   return restatedByEcho(diff, shown.basis, claims) ? '' : '```yaml\n' + diff.text + '\n```';
 }
 
-async function snapshotSection(session: Session, tab: Tab, response: ToolResponse): Promise<string | undefined> {
+/** What the snapshot section left to the rest of the answer: the echo says all the diff would. */
+interface SnapshotOutcome { restated: boolean }
+
+async function snapshotSection(session: Session, tab: Tab, response: ToolResponse, outcome: SnapshotOutcome): Promise<string | undefined> {
   if (!response.snapshot) return undefined;
   if (session.config.snapshotMode === 'none' && !response.snapshot.explicit) return undefined;
   // A JavaScript dialog freezes the page's script: the snapshot would wait for it forever. One
@@ -91,19 +94,24 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     frozen.catch(() => {}); // the snapshot may have won meanwhile
     const shown = await Promise.race([snapshot, modal.promise.then(() => undefined), frozen]);
     if (shown === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
-    // After actions the whole snapshot also goes to a file the response links, as Playwright MCP
-    // 0.0.83 answers (tools and skills that read that file keep working); the agent still gets it
-    // inline, or just what changed. --snapshot-mode file links only; asked-for snapshots stay inline.
+    // --snapshot-mode file: after actions the whole snapshot goes to a file the answer links, as
+    // Playwright MCP 0.0.83 answers. Otherwise the agent gets it inline, or what changed since it
+    // read it (a browser_snapshot shows the whole page when it wants it): a link beside that costs
+    // ~75 characters a call for a copy nobody asked for. Asked-for snapshots stay inline.
     const mode = session.config.snapshotMode;
-    const file = request.file ?? (!request.explicit && (mode === 'file' || session.config.snapshotFileLink)
-      ? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot') : undefined);
-    if (file) writeRedactedText(session.config.secrets, file, shown.yaml.trimEnd(), { finalNewline: false });
-    if (request.file || (file && mode === 'file')) {
+    const linked = async () => {
+      const file = request.file ?? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot');
+      writeRedactedText(session.config.secrets, file, shown.yaml.trimEnd(), { finalNewline: false });
+      return fileLink('Snapshot', file);
+    };
+    if (request.file || (!request.explicit && mode === 'file')) {
       if (!request.file && shown.basis !== undefined) tab.readSnapshots.record(shown.basis, tab.page.url());
-      return fileLink('Snapshot', file!);
+      return linked();
     }
-    const inline = diffAgainstRead(tab, request, shown, mode, response.echoClaims) ?? formatSnapshot(shown.yaml);
-    return file ? [fileLink('Snapshot', file), inline].filter(Boolean).join('\n') : inline || undefined;
+    const diff = diffAgainstRead(tab, request, shown, mode, response.echoClaims);
+    if (diff === undefined) return formatSnapshot(shown.yaml);
+    outcome.restated = diff === '';
+    return diff || undefined;
   } catch (error) {
     if (error instanceof BrowserNotAnsweringError) throw error;
     // A frozen browser fails every page the same way: asking the browser itself tells the two apart.
@@ -125,19 +133,23 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   const sections: string[] = [];
   const tab = response.skipPage ? undefined : session.currentTabOrUndefined();
   let snapshot: string | undefined;
+  const outcome: SnapshotOutcome = { restated: false };
   if (tab) {
     try {
-      snapshot = await snapshotSection(session, tab, response);
+      snapshot = await snapshotSection(session, tab, response, outcome);
     } catch (error) {
       response.addError(formatError(error));
     }
   }
   if (response.errors.length) sections.push(section('Error', response.errors.join('\n')));
   if (response.hints.length) sections.push(section('Hints', response.hints.join('\n')));
-  // An echo of the action is news only when no inline snapshot shows what it did.
-  const results = snapshot?.includes('```') ? response.results : [...response.results, ...response.echoes];
+  // An echo of the action is news only when no inline snapshot shows what it did, and no code
+  // the page showed to have run as written says it.
+  const showsCode = response.code.length > 0 && session.config.codegen !== 'none';
+  const echoed = !snapshot?.includes('```') && !(outcome.restated && showsCode);
+  const results = echoed ? [...response.results, ...response.echoes] : response.results;
   if (results.length) sections.push(section('Result', results.join('\n')));
-  if (response.code.length && session.config.codegen !== 'none')
+  if (showsCode)
     sections.push(section('Ran Playwright code', fenced(response.code.join('\n'), session.config.codegen === 'typescript' ? 'js' : session.config.codegen)));
   // Sections in Playwright MCP's order and names: Open tabs, then Page.
   if (!response.skipPage && !response.skipTabs) {
@@ -147,7 +159,9 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   const notes = [...session.takeNotes(), ...response.pageNotes];
   const page = tab ? { url: tab.page.url(), title: await tab.title(), status: tab.mainDocumentStatus(), console: tab.collectors.console.counts() } : undefined;
   const pageText = formatPage(page, response.waits, notes);
-  if (pageText) sections.push(section('Page', pageText));
+  // Said once: a Page section that would repeat the last answer's for the same tab (same URL,
+  // title, console counts, nothing to note) is left out; the next change shows it again.
+  if (pageText && (session.pageShown(tab, pageText) || !session.config.pageSectionOnce)) sections.push(section('Page', pageText));
   if (tab?.modals.length) sections.push(section('Modal state', bullets(tab.modals.map(formatModalState))));
   if (snapshot) sections.push(section('Snapshot', snapshot));
   const events = [...await session.takeEvents(), ...response.events];
@@ -160,7 +174,7 @@ export async function renderResponse(session: Session, response: ToolResponse): 
   const content: ContentBlock[] = [{ type: 'text', text }];
   for (const image of response.images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
   const result: ToolResult = response.isError ? { content, isError: true } : { content };
-  const onlyEcho = !response.isError && !response.results.length && response.echoes.length && !snapshot?.includes('```') && !events.length && !notes.length && !response.images.length;
+  const onlyEcho = !response.isError && !response.results.length && response.echoes.length && echoed && !events.length && !notes.length && !response.images.length;
   if (onlyEcho) markEchoOnly(result);
   return result;
 }

@@ -13,15 +13,46 @@ export interface EchoClaim {
   checked?: boolean;
 }
 
-function lineOfRef(yaml: string, ref: string): string | undefined {
+/** The target's line and the lines of its subtree (deeper-indented lines right after it). */
+function subtreeOf(yaml: string, ref: string): string[] | undefined {
+  const lines = yaml.split('\n');
   const marker = `[ref=${ref}]`;
-  return yaml.split('\n').find(line => line.includes(marker));
+  const at = lines.findIndex(line => line.includes(marker));
+  if (at < 0) return undefined;
+  const indent = (line: string) => line.length - line.trimStart().length;
+  let end = at + 1;
+  while (end < lines.length && indent(lines[end]!) > indent(lines[at]!)) end++;
+  return lines.slice(at, end);
 }
 
-function shows(line: string, claim: EchoClaim): boolean {
+/** A YAML scalar as written by the snapshot: plain, "double-quoted" or 'single-quoted'. */
+function unquote(text: string): string {
+  if (text.startsWith('"')) {
+    try { return JSON.parse(text) as string; } catch { return text; }
+  }
+  if (text.startsWith("'") && text.endsWith("'")) return text.slice(1, -1).replace(/''/g, "'");
+  return text;
+}
+
+/** The inline text of one line (`- paragraph [ref=e9]: text`, `- text: more`), if any. */
+function textOf(line: string): string | undefined {
+  const body = line.trim().replace(/^'(.*)':?$|^(.*)$/, (_, quoted, plain) => quoted ?? plain);
+  const match = /^- (?:text: (.*)|.*?\[ref=[^\]]+\](?: \[[^\]]+\])*: (.*))$/.exec(body);
+  const value = match?.[1] ?? match?.[2];
+  return value === undefined ? undefined : unquote(value);
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function shows(subtree: string[], claim: EchoClaim): boolean {
+  const line = subtree[0]!;
   if (claim.value !== undefined) {
-    const value = /\[ref=[^\]]+\](?: \[[^\]]+\])*: (.*)$/.exec(line)?.[1];
-    if (value === undefined ? claim.value !== '' : value !== claim.value && !/^•+$/.test(value)) return false;
+    const own = textOf(line);
+    // A field shows its value on its line (a password field its mask); a rich-text editor
+    // (contenteditable) in the paragraphs under it.
+    const inner = squash(subtree.slice(1).map(textOf).filter(t => t !== undefined).join(' '));
+    const ok = own !== undefined ? own === claim.value || /^•+$/.test(own) : inner === squash(claim.value);
+    if (!ok) return false;
   }
   if (claim.checked !== undefined && /\[checked\]/.test(line) !== claim.checked) return false;
   return true;
@@ -30,11 +61,13 @@ function shows(line: string, claim: EchoClaim): boolean {
 /** True when `diff` (against `yaml`, the page now) says nothing the echo claims do not. */
 export function restatedByEcho(diff: SnapshotDiff, yaml: string, claims: EchoClaim[] | undefined): boolean {
   if (!claims?.length || !diff.touched.size || /^# focus: /m.test(diff.text)) return false;
-  for (const ref of diff.touched) {
-    const claim = claims.find(c => c.ref === ref);
-    const line = claim && lineOfRef(yaml, ref);
-    if (!claim || !line || !shows(line, claim)) return false;
+  const covered = new Set<string>();
+  for (const claim of claims) {
+    const subtree = subtreeOf(yaml, claim.ref);
+    if (!subtree || !shows(subtree, claim)) return false;
+    for (const line of subtree) for (const match of line.matchAll(/\[ref=([A-Za-z0-9_-]+)\]/g)) covered.add(match[1]!);
   }
+  for (const ref of diff.touched) if (!covered.has(ref)) return false;
   return true;
 }
 

@@ -150,6 +150,15 @@ export class Session {
     return events;
   }
 
+  private lastPage: { tab: Tab | undefined; text: string } | undefined;
+
+  /** Whether an answer should show this Page section: not when the last one showed it for the same tab. */
+  pageShown(tab: Tab | undefined, text: string): boolean {
+    const same = this.lastPage?.tab === tab && this.lastPage?.text === text;
+    this.lastPage = { tab, text };
+    return !same;
+  }
+
   takeNotes(): string[] {
     const notes = this.pendingNotes;
     this.pendingNotes = [];

@@ -12,7 +12,10 @@ let origin: string;
 test.beforeAll(async () => {
   server = createServer((req, res) => {
     res.setHeader('content-type', 'text/html');
-    if (req.url === '/frame.html') res.end('<button onclick="this.textContent=\'Done\'">In frame</button>');
+    if (req.url === '/label.html') res.end(`<style>.hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);opacity:0}</style>
+      <label><input class="hidden" type="checkbox" id="c"><span>Comments</span></label>
+      <label><input class="hidden" type="radio" name="contact" id="r"><span>Email</span></label>`);
+    else if (req.url === '/frame.html') res.end('<button onclick="this.textContent=\'Done\'">In frame</button>');
     else res.end(`<h1>Fixture</h1><button onclick="setTimeout(() => document.body.append(Object.assign(document.createElement('p'), {textContent: 'Saved'})), 50)">Save</button><iframe src="/frame.html"></iframe>`);
   });
   await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
@@ -45,4 +48,17 @@ test('page.snapshot, page.ref and page.settle', async ({ page, browserName }) =>
   expect(found.matches).toHaveLength(1);
   expect(found.matches[0]!.ref).toMatch(/^f1e\d+$/);
   expect(found.matches[0]!.path).toContain('iframe (f1)');
+});
+
+test('page.ref acts on a control hidden inside its label through the label, as a person would', async ({ page }) => {
+  await page.goto(`${origin}/label.html`);
+  const snapshot = await page.snapshot();
+  const box = /checkbox "Comments" \[ref=(e\d+)\]/.exec(snapshot)![1]!;
+  const radio = /radio "Email" \[ref=(e\d+)\]/.exec(snapshot)![1]!;
+  await page.ref(box).click();
+  await expect(page.locator('#c')).toBeChecked();
+  await page.ref(box).uncheck();
+  await expect(page.locator('#c')).not.toBeChecked();
+  await page.ref(radio).check();
+  await expect(page.locator('#r')).toBeChecked();
 });

@@ -190,7 +190,7 @@ describe('hostile pages', () => {
         else expect(sectionOf(snap.text, 'Snapshot')).toMatch(/heading "(Reloading|Hop|Again)"|kept navigating/);
         const away = await timed(`5 navigate away ${path} ${round}`, 'browser_navigate', { url: `${site.origin}/plain` });
         expect(away.isError, away.text).toBe(false);
-        expect(sectionOf(away.text, 'Result')).toContain(`Navigated to ${site.origin}/plain`);
+        expect(sectionOf(away.text, 'Page')).toContain(`Page URL: ${site.origin}/plain`);
         expect(sectionOf(away.text, 'Snapshot')).toContain('heading "Healthy page"');
       }
     }

@@ -111,9 +111,25 @@ describe('the Page section, as Playwright MCP writes it', () => {
     expect(sectionOf(locked.text, 'Page')).toMatch(new RegExp(`^- Page URL: ${site.origin}/locked\\n- Page Title: Locked\\n- HTTP status: 402 Payment Required(\\n- Console: \\d+ errors, 0 warnings)?$`));
     const nav = await s.call('browser_navigate', { url: `${site.origin}/log` });
     expect(sectionOf(nav.text, 'Page')).toBe(`- Page URL: ${site.origin}/log\n- Page Title: Log`);
-    await s.call('browser_click', { target: refOf(nav.text, 'button', 'Log') });
+    const clicked = await s.call('browser_click', { target: refOf(nav.text, 'button', 'Log') });
     const after = await s.call('browser_snapshot');
-    expect(sectionOf(after.text, 'Page')).toContain('- Console: 1 errors, 1 warnings');
+    // The counts show once, in the first answer after the messages arrived.
+    const pages = [sectionOf(clicked.text, 'Page'), sectionOf(after.text, 'Page')];
+    expect(pages.filter(page => page.includes('- Console: 1 errors, 1 warnings')), pages.join('\n--\n')).toHaveLength(1);
+  });
+
+  it('is said once: an answer that would repeat the last one\'s Page section for the same tab leaves it out', async () => {
+    const s = open();
+    const nav = await s.call('browser_navigate', { url: `${site.origin}/log` });
+    expect(sectionOf(nav.text, 'Page')).toBe(`- Page URL: ${site.origin}/log\n- Page Title: Log`);
+    const again = await s.call('browser_snapshot');
+    expect(again.isError, again.text).toBe(false);
+    expect(again.text).not.toContain('### Page');
+    // A new tab is another page: its section shows, and so does the first one's on the way back.
+    const opened = await s.call('browser_tabs', { action: 'new' });
+    expect(sectionOf(opened.text, 'Page')).toContain('Page URL: about:blank');
+    const back = await s.call('browser_tabs', { action: 'select', index: 0 });
+    expect(sectionOf(back.text, 'Page')).toContain(`Page URL: ${site.origin}/log`);
   });
 
   it('refuses file: URLs in Playwright MCP\'s words, with the flag that allows them', async () => {

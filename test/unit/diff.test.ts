@@ -179,3 +179,16 @@ describe('diffSnapshots', () => {
   });
 });
 
+
+describe('removed nodes', () => {
+  it('counts alike ones once with their refs, and names the others', () => {
+    const before = ['- main [ref=e1]:', '  - grid [ref=e2]:',
+      ...[10, 20, 30, 40].map(r => `    - row [ref=e${r}]:\n      - gridcell "Car ${r}" [ref=e${r + 1}]`),
+      '    - row "Totals" [ref=e90]', '  - button "Export" [ref=e99]'].join('\n');
+    const after = ['- main [ref=e1]:', '  - grid [ref=e2]:', '    - row [ref=e10]:', '      - gridcell "Car 10" [ref=e11]'].join('\n');
+    const text = diffSnapshots(before, after).text;
+    expect(text).toContain('  - removed: 3 × row (e20, e30, e40), row "Totals" [ref=e90]');
+    expect(text).toContain('- removed: button "Export" [ref=e99]');
+    expect(text.split('\n')[0]).toBe('# diff: 5 removed (unchanged parts omitted)');
+  });
+});

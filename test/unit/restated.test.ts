@@ -39,6 +39,18 @@ describe('an echo that says all the diff would', () => {
     expect(restatedByEcho(same.diff, same.yaml, [])).toBe(false);
   });
 
+  it('reads a rich-text editor\'s value from the paragraphs under it, quoted or not', () => {
+    const before = '- main [ref=e2]:\n  - textbox "Notes" [ref=e8]:\n    - paragraph [ref=e9]: "Draft:"\n  - button "Publish" [ref=e10]';
+    const yaml = '- main [ref=e2]:\n  - textbox "Notes" [active] [ref=e8]:\n    - paragraph [ref=e9]: "Version 2.4: faster search"';
+    const edited = yaml + '\n  - button "Publish" [ref=e10]';
+    const diff = diffSnapshots(before, edited);
+    expect(restatedByEcho(diff, edited, [{ ref: 'e8', value: 'Version 2.4: faster search' }])).toBe(true);
+    expect(restatedByEcho(diff, edited, [{ ref: 'e8', value: 'Version 2.5' }])).toBe(false);
+    // A change outside the editor is news.
+    const elsewhere = edited.replace('button "Publish" [ref=e10]', 'button "Publish" [disabled] [ref=e10]');
+    expect(restatedByEcho(diffSnapshots(before, elsewhere), elsewhere, [{ ref: 'e8', value: 'Version 2.4: faster search' }])).toBe(false);
+  });
+
   it('keeps the diff when the focus went elsewhere than the target', () => {
     const { diff, yaml } = after(y => y.replace('textbox "Email" [ref=e4]', 'textbox "Email" [ref=e4]: alice').replace('checkbox "Remember me" [ref=e6]', 'checkbox "Remember me" [active] [ref=e6]'));
     expect(diff.text).toContain('# focus:');

@@ -54,7 +54,11 @@ function shellEvents(body: string): string {
 }
 
 /** What the session's last answer showed of the page, so the next one can leave out what is known. */
-export interface PageMemory { page?: string }
+export interface PageMemory {
+  page?: string;
+  /** The URL the command being answered asked to open (`open <url>`), for this answer only. */
+  requested?: string;
+}
 
 /**
  * The shell reads every character: the Page section only when the page or its notes changed,
@@ -88,18 +92,27 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
     memory.page = where;
     const onlyWhere = lines.every(line => /^- Page (URL|Title): /.test(line));
     if (known && onlyWhere) continue;
-    // "Navigated to U." and a Page section of just U and its title say one thing: one line.
-    const navigated = out.find(s => s.title === 'Result' && /^Navigated to \S+\.$/.test(s.body));
+    // Landed where asked: the URL is the one the user just typed, the title is the news.
     const url = /^- Page URL: (.*)$/m.exec(where)?.[1];
     const title = /^- Page Title: (.*)$/m.exec(where)?.[1];
-    // Landed where asked: the URL is the one the user just typed, the title is the news.
-    if (navigated && onlyWhere && url && navigated.body === `Navigated to ${url}.`) {
-      navigated.body = title ? `Opened ${JSON.stringify(title)}.` : navigated.body;
+    if (memory.requested !== undefined && onlyWhere && url) {
+      const named = title ? `Opened ${JSON.stringify(title)}` : 'Opened';
+      // Elsewhere (a redirect, a login wall): where it landed is news.
+      out.unshift({ title: 'Result', body: sameUrl(url, memory.requested) ? `${named}.` : `${named} at ${url}.` });
       continue;
     }
     out.push({ ...section, body: lines.join('\n') });
   }
   return out;
+}
+
+function sameUrl(shown: string, requested: string): boolean {
+  if (shown === requested) return true;
+  try {
+    return new URL(requested).href === shown;
+  } catch {
+    return false;
+  }
 }
 
 /** Notes the daemon adds before a result (a lost session, options that did not apply). */

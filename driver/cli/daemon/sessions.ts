@@ -92,8 +92,8 @@ export class Sessions {
     if (!config.caps.length) config.caps = TOOL_GROUPS.filter(g => !g.startsWith('core'));
     // Code after every action is for MCP clients that record; a shell user reads less without it.
     if (!options.some(o => o.startsWith('--codegen')) && !env.ARIAREF_CODEGEN && !env.PLAYWRIGHT_MCP_CODEGEN) config.codegen = 'none';
-    // Likewise the snapshot file beside the inline diff: the shell user reads the diff.
-    config.snapshotFileLink = false;
+    // The shell leaves out a Page section it already printed itself (PageMemory); --json keeps it.
+    config.pageSectionOnce = false;
     // The shell user owns these files already: `ariaref open page.html` must work.
     if (!options.some(o => /^--(no-)?allow-file-access/.test(o)) && !env.ARIAREF_ALLOW_FILE_ACCESS && !env.PLAYWRIGHT_MCP_ALLOW_FILE_ACCESS) config.allowFileAccess = true;
     if (!config.executablePath && env.ARIAREF_BROWSER) config.executablePath = env.ARIAREF_BROWSER;
@@ -143,7 +143,10 @@ export class Sessions {
       entry.running--;
       this.armIdle(entry);
     });
-    const reply = replyFor(await run, request.json, notes, entry.memory);
+    const result = await run;
+    entry.memory.requested = tool.name === 'browser_navigate' && typeof params.url === 'string' ? params.url : undefined;
+    const reply = replyFor(result, request.json, notes, entry.memory);
+    entry.memory.requested = undefined;
     return { ...reply, toolMs: Math.round(toolMs * 10) / 10 };
   }
 

@@ -113,7 +113,11 @@ export const navigationTools = [
       if (tab.isClosed()) return;
       // The URL was a file: let the download finish (bounded), so the answer says where it is.
       if (landing?.load === 'download') await within(tab.collectors.downloads.settled(), DOWNLOAD_WITHIN_MS);
-      for (const line of formatNavigated(url, landing, session.config.navigationTimeoutMs)) response.addResult(line);
+      // The plain "Navigated to URL." restates the call beside the Page section and the snapshot.
+      for (const line of formatNavigated(url, landing, session.config.navigationTimeoutMs)) {
+        if (line === `Navigated to ${url}.`) response.addEcho(line);
+        else response.addResult(line);
+      }
     },
   }),
   defineTool({
