@@ -111,7 +111,10 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
       });
     }
   });
-  if (plan?.label && ref && frame) await verifyLabelClick(frame, ref, step.target, plan, report);
+  if (plan?.label && ref && frame) {
+    await verifyLabelClick(frame, ref, step.target, plan, report);
+    if (!plan.done && plan.ref !== ref) report.viaLabel = plan.ref;
+  }
   return report;
 }
 

@@ -30,6 +30,8 @@ export interface WaitReport {
   /** Work of the action still running at return: 'timers: 1', 'requests: 2', 'region "Results" (aria-busy)'. */
   stillBusy?: string[];
   dialog?: DialogInfo;
+  /** The ref of the label that was clicked in the control's place (a hidden or covered native input). */
+  viaLabel?: string;
   /** URLs of tabs/popups the action opened. */
   popups?: string[];
   /** Suggested file names of downloads the action started. */

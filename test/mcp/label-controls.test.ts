@@ -3,7 +3,7 @@
 // page's own state; an unrelated overlay keeps the "covered by ... Close or dismiss" answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { call, refOf, servePages, stdioClient, type PageServer } from './helpers.js';
+import { call, refOf, sectionOf, servePages, stdioClient, type PageServer } from './helpers.js';
 
 // react-aria's VisuallyHidden, on the span that wraps the input.
 const HIDDEN = 'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;width:1px;white-space:nowrap';
@@ -54,6 +54,13 @@ describe('hidden native controls inside their labels, by ref over MCP', () => {
     expect(clicked.isError, clicked.text).toBe(false);
     expect(clicked.text).toMatch(/checkbox "Comments" \[checked\]/);
     expect(await pageState()).toBe('comments | Small');
+    // The code is what was done, a click on the label: replayed in Playwright, it toggles the box back.
+    const code = sectionOf(clicked.text, 'Ran Playwright code').replace(/^```\w*\n|\n```$/g, '');
+    expect(code).toMatch(/\.click\(\);$/);
+    expect(code).not.toContain("getByRole('checkbox'");
+    const replayed = await call(mcp, 'browser_run_code_unsafe', { code: `async (page) => { ${code} }` });
+    expect(replayed.isError, replayed.text).toBe(false);
+    expect(await pageState()).toBe(' | Small');
 
     for (const [tool, args] of [
       ['browser_click', { target: ref('radio', 'Email') }],

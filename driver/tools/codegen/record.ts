@@ -47,3 +47,15 @@ export function recordPageCall(session: Session, response: ToolResponse, call: P
   const language = languageOf(session);
   if (language) add(response, pageCode(call, language));
 }
+
+/**
+ * The action went through the control's label (its native input is hidden or under the label):
+ * the statement recorded at `index` becomes a click on that label, the code that replays it.
+ */
+export async function recordViaLabel(session: Session, response: ToolResponse, tab: Tab, index: number): Promise<void> {
+  const label = response.waits.at(-1)?.viaLabel;
+  const language = languageOf(session);
+  if (!label || !language || index >= response.code.length) return;
+  const locator = await targetCode(session, tab, label);
+  if (locator) response.code[index] = actionCode(locator, { method: 'click' }, language);
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
 import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
-import { recordElementCall, recordPageCall } from '../codegen/record.js';
+import { recordElementCall, recordPageCall, recordViaLabel } from '../codegen/record.js';
 import { lookupSecret, type Secrets } from '../secrets.js';
 import type { LocatorCall } from '../codegen/locator.js';
 import type { Session } from '../session.js';
@@ -153,8 +153,11 @@ export const formTools = [
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: true },
     async handle(session, params, response) {
-      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'check' });
+      const tab = await session.ensureTab();
+      const statement = response.code.length;
+      await recordElementCall(session, response, tab, params.target, { method: 'check' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
+      await recordViaLabel(session, response, tab, statement);
       response.addEcho(`Checked ${describeTarget(params)}.`, claimOn(params.target, { checked: true }));
     },
   }),
@@ -168,8 +171,11 @@ export const formTools = [
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: true },
     async handle(session, params, response) {
-      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'uncheck' });
+      const tab = await session.ensureTab();
+      const statement = response.code.length;
+      await recordElementCall(session, response, tab, params.target, { method: 'uncheck' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
+      await recordViaLabel(session, response, tab, statement);
       response.addEcho(`Unchecked ${describeTarget(params)}.`, claimOn(params.target, { checked: false }));
     },
   }),
