@@ -212,18 +212,15 @@ const kContextualRoles: ReadonlyMap<string, RoleRule> = new Map(Object.entries({
 }));
 
 /**
- * html-aam: `<img alt="">` with no other name-giving attribute is role none; a title does not
- * count (alt="" says the image is decorative), nor does an empty or blank aria-label. Focusable
- * images and other global ARIA attributes keep the img role (wai-aria 9.3 conflict resolution).
+ * html-aam: `<img alt="">` is decorative, role none; a title does not change that. But an image
+ * that is focusable or carries any global ARIA attribute keeps the img role (wai-aria 1.2 §9.3
+ * presentational role conflict resolution), aria-label and aria-labelledby included even when
+ * empty: the attribute is there, as Chromium and axe-core decide.
  */
 function imgRole(element: Element): string {
   if (element.getAttribute('alt') !== '') return 'img';
   if (isElementFocusable(element)) return 'img';
-  if (element.getAttribute('aria-label')?.trim() || element.hasAttribute('aria-labelledby')) {
-    if (hasAuthorName(element, false)) return 'img';
-  }
-  for (const attribute of kGlobalAriaAttributes)
-    if (attribute !== 'aria-label' && attribute !== 'aria-labelledby' && element.hasAttribute(attribute)) return 'img';
+  for (const attribute of kGlobalAriaAttributes) if (element.hasAttribute(attribute)) return 'img';
   return 'none';
 }
 

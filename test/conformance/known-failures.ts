@@ -77,9 +77,6 @@ export const knownFailures: Record<SuiteName, Record<string, string>> = {
   'axe-accessible-text': {},
   // Roles engineer: implicit-role cases (axe-core/implicit-role.js) go here.
   'axe-implicit-role': {
-    '#36 <img id="target" alt="" aria-label></img>':
-      'axe-core counts an empty aria-label as a name-giving attribute; html-aam: alt="" with no other name '
-      + 'is none, and an empty aria-label names nothing (WPT html-aam expects none)',
     '#62 <section id="target" title="foo"></section>':
       'axe-core wants an author name (aria-label/-labelledby); html-aam maps section to region when it has an '
       + 'accessible name, and the title is one (WPT html-aam and Chromium: region)',

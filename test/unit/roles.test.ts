@@ -142,9 +142,10 @@ describe('implicit roles: links and images', () => {
   test('img', () => {
     expect(role('<img data-t alt="value">')).toBe('img');
     expect(role('<img data-t>')).toBe('img');
-    // html-aam: alt="" with no other name is none; neither a title nor an empty aria-label names it.
+    // html-aam: alt="" is none, a title does not change it; any global ARIA attribute, an empty
+    // aria-label included, keeps the img role (wai-aria 1.2 §9.3; Chromium 150 exposes an image).
     expect(role('<img data-t alt="">')).toBe('none');
-    expect(role('<img data-t alt="" aria-label>')).toBe('none');
+    expect(role('<img data-t alt="" aria-label>')).toBe('img');
     expect(role('<img data-t alt="" aria-describedby="x">')).toBe('img');
     expect(role('<img data-t alt="" tabindex="0">')).toBe('img');
     expect(role('<img data-t alt="" title="tip">')).toBe('none');

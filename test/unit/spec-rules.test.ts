@@ -59,11 +59,16 @@ describe('wai-aria 1.2: none and presentation', () => {
 });
 
 describe('html-aam img: alt="" is decorative', () => {
-  test('alt="" with no other name is none, title and blank aria-label included', () => {
+  test('alt="" with no other name is none, a title included', () => {
     expect(role('<img data-t alt="">')).toBe('none');
     expect(role('<img data-t alt="" title="Logo">')).toBe('none');
-    expect(role('<img data-t alt="" aria-label="">')).toBe('none');
-    expect(role('<img data-t alt="" aria-label="   ">')).toBe('none');
+  });
+  test('alt="" with a global ARIA attribute, even an empty aria-label, is an img (wai-aria 1.2 §9.3, as Chromium and axe-core)', () => {
+    expect(role('<img data-t alt="" aria-label="">')).toBe('img');
+    expect(role('<img data-t alt="" aria-label>')).toBe('img');
+    expect(role('<img data-t alt="" aria-labelledby="nowhere">')).toBe('img');
+    expect(role('<img data-t alt="" aria-describedby="d">')).toBe('img');
+    expect(name('<img data-t alt="" aria-label="">')).toBe('');
   });
   test('alt="" plus title has an empty name (the title is not a tooltip name of a none)', () => {
     expect(name('<img data-t alt="" title="Logo">')).toBe('');
