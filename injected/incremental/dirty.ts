@@ -15,10 +15,12 @@
 // enough, except where our own computation reads siblings: table rows (a <th>'s role follows its
 // neighbour cells and the table's row count) and <details> (only its first <summary> shows).
 // `:has()` can reach anywhere: sheets using it disable reuse altogether (watch.ts).
+import { assignedSlotOf, shadowRootOf } from '../dom/closed-shadow';
 
 /** Flat-tree parent: the assigned slot when slotted, the host at a shadow root, else the parent element. */
 export function flatParentOf(node: Node): Element | null {
-  const slot = (node as Element).assignedSlot;
+  // A closed host's children say assignedSlot null: the runtime knows their slot anyway.
+  const slot = node.nodeType === 1 || node.nodeType === 3 ? assignedSlotOf(node as Element | Text) : null;
   if (slot) return slot;
   const parent = node.parentNode;
   if (!parent) return null;
@@ -131,7 +133,7 @@ export class DirtyTracker {
     if (element === 'document') { this.invalidateAll('document changed'); return; }
     // Slot assignment: a light child of a host, or a slot, may move content between the host's
     // slots (and their fallback content): the host's whole flat subtree.
-    const host = element.parentElement?.shadowRoot ? element.parentElement : element.localName === 'slot' ? hostOf(element) : null;
+    const host = element.parentElement && shadowRootOf(element.parentElement) ? element.parentElement : element.localName === 'slot' ? hostOf(element) : null;
     if (host) this.markSubtree(host);
     if (!this.siblingRules && !readsSiblings(element)) { this.markSubtree(element); return; }
     const parent = flatParentOf(element) ?? element.parentNode;

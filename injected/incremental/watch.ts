@@ -14,6 +14,7 @@ import { flatParentOf } from './dirty';
 import { connectedShadowRoots } from '../wait/mutations';
 import { emptyFeatures, scanSheets, type SheetFeatures, type SheetScan } from './sheets';
 import { topmostModalDialog } from '../aria/hidden';
+import { shadowRootOf } from '../dom/closed-shadow';
 
 const WHOLESALE_EVENTS = [
   // Not animationiteration: a looping spinner would make every snapshot a full one, and an
@@ -238,7 +239,7 @@ function deepTarget(event: Event): Element | null {
 
 function deepActiveElement(doc: Document): Element | null {
   let active = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  for (let root = active && shadowRootOf(active); root?.activeElement; root = shadowRootOf(active!)) active = root.activeElement;
   return active;
 }
 

@@ -11,6 +11,7 @@ import { getAriaRole } from '../aria/roles';
 import { getElementAccessibleName } from '../aria/accname/name';
 import { isElementHiddenForAria } from '../aria/hidden';
 import { parentElementOrShadowHost } from '../dom/composed-tree';
+import { shadowRootOf } from '../dom/closed-shadow';
 
 /** Ancestors tried as a scope before falling back to an index. */
 const MAX_SCOPE_ANCESTORS = 10;
@@ -36,7 +37,8 @@ function elementsUnder(scope: Element | Document): Element[] {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     if (node instanceof Element) {
       if (node !== scope) out.push(node);
-      if (node.shadowRoot) stack.push(node.shadowRoot);
+      const shadow = shadowRootOf(node);
+      if (shadow) stack.push(shadow);
     }
   }
   return out;

@@ -7,6 +7,7 @@
 import { computedCursor, computedDisplay, computedPointerEvents } from '../dom/style';
 import { elementTag, flatTreeParent } from '../dom/composed-tree';
 import { isElementStyleVisibilityVisible } from '../aria/hidden';
+import { shadowRootOf } from '../dom/closed-shadow';
 
 export interface BoxRect { x: number; y: number; width: number; height: number }
 
@@ -60,7 +61,7 @@ export function computeElementBox(element: Element, probe: VisibilityProbe): Ele
 /** Union of the visible boxes below a display:contents element (iterative: contents may nest). */
 function contentsBox(element: Element, probe: VisibilityProbe): ElementBox {
   let union: BoxRect | undefined;
-  const pending: Node[] = Array.from((element.shadowRoot ?? element).childNodes);
+  const pending: Node[] = Array.from((shadowRootOf(element) ?? element).childNodes);
   while (pending.length) {
     const node = pending.pop()!;
     let rect: BoxRect | undefined;
@@ -72,7 +73,7 @@ function contentsBox(element: Element, probe: VisibilityProbe): ElementBox {
       const display = computedDisplay(child);
       if (display === undefined || display === 'none') continue;
       if (display === 'contents') {
-        for (const grandchild of Array.from((child.shadowRoot ?? child).childNodes)) pending.push(grandchild);
+        for (const grandchild of Array.from((shadowRootOf(child) ?? child).childNodes)) pending.push(grandchild);
         continue;
       }
       if (!isElementStyleVisibilityVisible(child)) continue;

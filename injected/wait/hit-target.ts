@@ -6,17 +6,18 @@ import { getAriaRole } from '../aria/roles';
 import { getElementAccessibleName } from '../aria/accname/name';
 import { beginAriaCaches, endAriaCaches } from '../dom/pass-cache';
 import { parentElementOrShadowHost } from '../dom/composed-tree';
+import { shadowRootOf } from '../dom/closed-shadow';
 
 const CONTAINER_ROLES = new Set([
   'dialog', 'alertdialog', 'banner', 'contentinfo', 'navigation', 'complementary', 'region', 'main',
   'form', 'alert', 'status', 'menu', 'menubar', 'listbox', 'tooltip', 'toolbar', 'tabpanel', 'search',
 ]);
 
-/** elementFromPoint that continues into open shadow roots. */
+/** elementFromPoint that continues into shadow roots, closed ones the runtime knows included. */
 export function deepElementFromPoint(x: number, y: number): Element | null {
   let element = document.elementFromPoint(x, y);
-  while (element && element.shadowRoot) {
-    const inner = element.shadowRoot.elementFromPoint(x, y);
+  for (let shadow = element && shadowRootOf(element); element && shadow; shadow = shadowRootOf(element)) {
+    const inner = shadow.elementFromPoint(x, y);
     if (!inner || inner === element) break;
     element = inner;
   }

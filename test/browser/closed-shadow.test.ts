@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright';
 import { launchChromium, runtimeContext } from '../support/browser.js';
 import { startLoopbackServer, type LoopbackServer } from '../support/server.js';
-import { attach } from '../../driver/index.js';
+import { attach, click } from '../../driver/index.js';
 
 let server: LoopbackServer;
 let browser: Browser;
@@ -135,5 +135,24 @@ describe('closed shadow roots', () => {
     expect(incremental).toBe(full);
     expect(incremental).toContain('Declined');
     expect(incremental).toContain('button "Retry payment"');
+  });
+
+  it('are hit-tested, focused and slotted like open ones: the engine clicks inside, focus and slotted text show', async () => {
+    await open(PAGE);
+    const aria = await attach(page);
+    const ref = /button "Pay" \[ref=(e\d+)\]/.exec(await aria.snapshot())![1]!;
+    // The engine's covering check looks into the closed root: the button is not "covered by pay-form".
+    const report = await click(aria, ref);
+    expect(report.outcome).not.toBe('unavailable');
+    const after = await aria.snapshot();
+    expect(after).toContain('Paid');
+    expect(after).toMatch(/button "Pay" \[active\] \[ref=/);
+    // A slotted light child of a closed host changes: the incremental snapshot sees it.
+    await yaml();
+    await page.evaluate(() => { document.querySelector('[slot="title"]')!.textContent = 'Card on file'; });
+    const incremental = await yaml();
+    const full = await page.evaluate(() => (globalThis as any).__ariaref.snapshot({ incremental: false }).yaml as string);
+    expect(incremental).toBe(full);
+    expect(incremental).toContain('Card on file');
   });
 });
