@@ -6,7 +6,7 @@ import { isCoreGroup, type SessionConfig } from './config.js';
 import type { Session } from './session.js';
 import { ToolResponse } from './response.js';
 import { renderResponse, type ToolResult } from './render.js';
-import { isEchoOnly, markEchoOnly } from './result.js';
+import { carryMarks, markInputError } from './result.js';
 import type { Tool } from './define.js';
 import { ArgumentError, withDeadline } from '../index.js';
 import { formatError } from './format/errors.js';
@@ -137,17 +137,9 @@ function withoutStringLengths<T>(node: T): T {
   return out as T;
 }
 
-/** Answers that refuse their input (bad arguments, a refused URL, an unknown key), as opposed to a page or browser failure. */
-const refusedInput = new WeakSet<ToolResult>();
-
-/** True when the call failed because of its arguments: the caller must change them (the shell CLI exits 2). */
-export function isInputError(result: ToolResult): boolean {
-  return refusedInput.has(result);
-}
-
 function errorResult(message: string, input = false): ToolResult {
   const result = { content: [{ type: 'text' as const, text: `### Error\n${message}` }], isError: true };
-  if (input) refusedInput.add(result);
+  if (input) markInputError(result);
   return result;
 }
 
@@ -163,8 +155,7 @@ export async function callTool(session: Session, name: string, args: unknown): P
   // The one exit of every answer: no secret value leaves it (--secrets), no input comes back at length.
   const raw = await answer(session, name, args);
   const result = clipResult(redactResult(session.config.secrets, raw), args);
-  if (refusedInput.has(raw)) refusedInput.add(result);
-  if (isEchoOnly(raw)) markEchoOnly(result);
+  carryMarks(raw, result);
   return result;
 }
 
@@ -205,7 +196,7 @@ async function answer(session: Session, name: string, args: unknown): Promise<To
   }
   try {
     const result = await renderResponse(session, response);
-    if (inputError) refusedInput.add(result);
+    if (inputError) markInputError(result);
     return result;
   } catch (error) {
     return errorResult(`${formatError(error)} (while describing the page after ${name}).`);

@@ -99,14 +99,11 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     // read it (a browser_snapshot shows the whole page when it wants it): a link beside that costs
     // ~75 characters a call for a copy nobody asked for. Asked-for snapshots stay inline.
     const mode = session.config.snapshotMode;
-    const linked = async () => {
+    if (request.file || (!request.explicit && mode === 'file')) {
+      if (!request.file && shown.basis !== undefined) tab.readSnapshots.record(shown.basis, tab.page.url());
       const file = request.file ?? await session.outputFile(undefined, timestampedName('page', 'yml'), 'Snapshot');
       writeRedactedText(session.config.secrets, file, shown.yaml.trimEnd(), { finalNewline: false });
       return fileLink('Snapshot', file);
-    };
-    if (request.file || (!request.explicit && mode === 'file')) {
-      if (!request.file && shown.basis !== undefined) tab.readSnapshots.record(shown.basis, tab.page.url());
-      return linked();
     }
     const diff = diffAgainstRead(tab, request, shown, mode, response.echoClaims);
     if (diff === undefined) return formatSnapshot(shown.yaml);

@@ -18,10 +18,9 @@ const PLACE_ROLES = new Set([
 ]);
 
 function isControl(node: AriaNode): boolean {
-  // A clickable element without a widget role (a div with a click handler) is still a control.
-  return CONTROL_ROLES.has(node.role) || (node.cursorPointer === true && node.ref !== undefined)
-    // ARIA 1.2: a columnheader that sorts is acted on.
-    || (node.role === 'columnheader' && node.ref !== undefined && node.cursorPointer === true);
+  // A clickable element without a widget role (a div with a click handler, a header that sorts)
+  // is still a control.
+  return CONTROL_ROLES.has(node.role) || (node.cursorPointer === true && node.ref !== undefined);
 }
 
 function placesControls(node: AriaNode): boolean {

@@ -54,11 +54,7 @@ function shellEvents(body: string): string {
 }
 
 /** What the session's last answer showed of the page, so the next one can leave out what is known. */
-export interface PageMemory {
-  page?: string;
-  /** The URL the command being answered asked to open (`open <url>`), for this answer only. */
-  requested?: string;
-}
+export interface PageMemory { page?: string }
 
 /**
  * The shell reads every character: the Page section only when the page or its notes changed,
@@ -67,7 +63,7 @@ export interface PageMemory {
  * errors or warnings arrived.
  * --json keeps the sections whole.
  */
-function trimForShell(sections: Section[], memory: PageMemory): Section[] {
+function trimForShell(sections: Section[], memory: PageMemory, requested: string | undefined): Section[] {
   const result = sections.find(s => s.title === 'Result')?.body ?? '';
   const out: Section[] = [];
   for (const section of sections) {
@@ -95,10 +91,10 @@ function trimForShell(sections: Section[], memory: PageMemory): Section[] {
     // Landed where asked: the URL is the one the user just typed, the title is the news.
     const url = /^- Page URL: (.*)$/m.exec(where)?.[1];
     const title = /^- Page Title: (.*)$/m.exec(where)?.[1];
-    if (memory.requested !== undefined && onlyWhere && url) {
+    if (requested !== undefined && onlyWhere && url) {
       const named = title ? `Opened ${JSON.stringify(title)}` : 'Opened';
       // Elsewhere (a redirect, a login wall): where it landed is news.
-      out.unshift({ title: 'Result', body: sameUrl(url, memory.requested) ? `${named}.` : `${named} at ${url}.` });
+      out.unshift({ title: 'Result', body: sameUrl(url, requested) ? `${named}.` : `${named} at ${url}.` });
       continue;
     }
     out.push({ ...section, body: lines.join('\n') });
@@ -115,10 +111,13 @@ function sameUrl(shown: string, requested: string): boolean {
   }
 }
 
-/** Notes the daemon adds before a result (a lost session, options that did not apply). */
-export function replyFor(result: ToolResult, json: boolean, notes: string[] = [], memory: PageMemory = {}): CliReply {
+/**
+ * Notes the daemon adds before a result (a lost session, options that did not apply);
+ * `requested` is the URL an `open` asked for.
+ */
+export function replyFor(result: ToolResult, json: boolean, notes: string[] = [], memory: PageMemory = {}, requested?: string): CliReply {
   let sections = splitSections(toolResultText(result)).map(s => (s.title === 'Snapshot' ? s : { ...s, body: shellWording(s.body) }));
-  if (!json) sections = trimForShell(sections, memory);
+  if (!json) sections = trimForShell(sections, memory, requested);
   // The page shows just what the command said it would do: its exit code and one word say so.
   if (!json && isEchoOnly(result)) sections = sections.map(s => (s.title === 'Result' ? { ...s, body: 'Done.' } : s));
   if (notes.length) sections.unshift({ title: 'Note', body: notes.join('\n') });

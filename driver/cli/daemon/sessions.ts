@@ -143,10 +143,8 @@ export class Sessions {
       entry.running--;
       this.armIdle(entry);
     });
-    const result = await run;
-    entry.memory.requested = tool.name === 'browser_navigate' && typeof params.url === 'string' ? params.url : undefined;
-    const reply = replyFor(result, request.json, notes, entry.memory);
-    entry.memory.requested = undefined;
+    const requested = tool.name === 'browser_navigate' && typeof params.url === 'string' ? params.url : undefined;
+    const reply = replyFor(await run, request.json, notes, entry.memory, requested);
     return { ...reply, toolMs: Math.round(toolMs * 10) / 10 };
   }
 
