@@ -39,15 +39,33 @@ export function interactiveTree(tree: AriaNode, rooted = false): AriaNode {
   return { ...tree, children };
 }
 
+/** One node of the walk: the children still to look at, and what it keeps of those seen. */
+interface Visit { node?: AriaNode; children: Array<AriaNode | string>; next: number; kept: AriaNode[] }
+
+/**
+ * What a list of children keeps: controls and headings, placing containers around what they
+ * keep, everything else replaced by what it keeps. Post-order without recursion: snapshots of
+ * 10,000-level pages must not overflow the stack (nor a spread of a huge list the argument limit).
+ */
 function keptChildren(children: Array<AriaNode | string>): AriaNode[] {
-  const kept: AriaNode[] = [];
-  for (const child of children) {
-    if (typeof child === 'string') continue;
-    // A heading's text is its name: the line says it all.
-    if (child.role === 'heading') { kept.push({ ...child, children: [] }); continue; }
-    const inner = keptChildren(child.children);
-    if (isControl(child) || (inner.length && placesControls(child))) kept.push({ ...child, children: inner });
-    else kept.push(...inner);
+  const top: Visit = { children, next: 0, kept: [] };
+  const stack: Visit[] = [top];
+  while (stack.length) {
+    const visit = stack[stack.length - 1]!;
+    if (visit.next < visit.children.length) {
+      const child = visit.children[visit.next++]!;
+      if (typeof child === 'string') continue;
+      // A heading's text is its name: the line says it all.
+      if (child.role === 'heading') visit.kept.push({ ...child, children: [] });
+      else stack.push({ node: child, children: child.children, next: 0, kept: [] });
+      continue;
+    }
+    stack.pop();
+    const node = visit.node;
+    if (!node) continue;
+    const into = stack[stack.length - 1]!.kept;
+    if (isControl(node) || (visit.kept.length && placesControls(node))) into.push({ ...node, children: visit.kept });
+    else for (const kept of visit.kept) into.push(kept);
   }
-  return kept;
+  return top.kept;
 }

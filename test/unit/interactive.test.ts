@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { foldedSnapshot } from '../../injected/fold/snapshot.js';
 import { runtimeFor } from './snapshot-helpers.js';
+import { interactiveTree } from '../../injected/fold/interactive.js';
+import type { AriaNode } from '../../injected/types.js';
 
 const LOGIN = `
   <header><a href="/">Home</a><p>Welcome to the shop, where everything is on sale.</p></header>
@@ -48,5 +50,15 @@ describe('interactive snapshot', () => {
     const runtime = runtimeFor(`<section id="s"><p>Intro</p><div><button>Go</button></div></section>`);
     const yaml = foldedSnapshot(runtime, { interactive: true, rootSelector: '#s' }).yaml!;
     expect(yaml.replace(/ \[ref=\w+\]/g, '')).toBe('- generic:\n  - button "Go"');
+  });
+
+  it('walks 10,000-level trees and flattens 100,000 controls without running out of stack', () => {
+    let deep: AriaNode = { role: 'button', name: 'Go', ref: 'e1', children: [] };
+    for (let i = 0; i < 10_000; i++) deep = { role: 'generic', name: '', children: [deep] };
+    expect(interactiveTree({ role: 'fragment', name: '', children: [deep] }).children).toEqual([{ role: 'button', name: 'Go', ref: 'e1', children: [] }]);
+    const wide: AriaNode = { role: 'list', name: '', children: Array.from({ length: 100_000 }, (_, i) => ({ role: 'link', name: `L${i}`, ref: `e${i}`, children: [] })) };
+    const kept = interactiveTree({ role: 'fragment', name: '', children: [wide] }).children as AriaNode[];
+    expect(kept).toHaveLength(100_000);
+    expect(kept[99_999]!.name).toBe('L99999');
   });
 });
