@@ -81,14 +81,20 @@ describe('page load', () => {
   });
 
   it('sees a page change while it loads as activity, not as a settled page', async () => {
+    // The rest of the document is held until the settle has begun, then sent 600 ms later (four
+    // quiet windows): on a slow machine a timer started with the request could end the document
+    // before the test sees it loading.
+    let finish!: () => void;
     server.route('/slow', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.write(`<!doctype html><html><head><title>w</title></head><body><p>${'y '.repeat(4096)}</p>`);
-      setTimeout(() => res.end('<p>done</p></body></html>'), 600);
+      finish = () => res.end('<p>done</p></body></html>');
     });
     await page.goto(`${server.origin}/slow`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.readyState === 'loading' && !!document.body);
-    const report = await page.evaluate(() => (globalThis as any).__ariaref.settle({ quietMs: 150, timeoutMs: 5000 }));
+    const settling = page.evaluate(() => (globalThis as any).__ariaref.settle({ quietMs: 150, timeoutMs: 5000 }));
+    const ending = setTimeout(() => finish(), 600);
+    const report = await settling.finally(() => clearTimeout(ending));
     // Still parsing after 150 ms of quiet would be a lie: settle waits for the document to stop changing.
     expect(await page.evaluate(() => document.readyState)).not.toBe('loading');
     expect(report.mutations).toBeGreaterThan(0);
