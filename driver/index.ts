@@ -58,6 +58,7 @@ export * from './devtools/index.js';
 export * from './routes/index.js';
 // ---- deadlines, errors, version ----
 export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded } from './deadline.js';
+export { keepRunningOnStrayErrors } from './stray-errors.js';
 export { firstLine, isNavigationError, clip, escapeRegExp, ArgumentError, checkRange } from './errors.js';
 export { packageVersion } from './version.js';
 

@@ -2,7 +2,7 @@
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { serveStdio } from './stdio.js';
 import { serveHttp } from './http.js';
-import { packageVersion } from '../index.js';
+import { keepRunningOnStrayErrors, packageVersion } from '../index.js';
 
 // The shell CLI's daemon reads `ariaref open` options with the server's own parser.
 export { parseConfig, ConfigError, helpText } from './config.js';
@@ -29,6 +29,7 @@ export async function runMcpCli(argv: string[]): Promise<void> {
     return;
   }
   const { config } = parsed;
+  keepRunningOnStrayErrors(line => process.stderr.write(`ariaref mcp: ${line}\n`));
   if (config.port === undefined) {
     await serveStdio(config);
     return;

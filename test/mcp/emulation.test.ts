@@ -135,6 +135,9 @@ describe('browser_run_code_unsafe', () => {
     const loop = await s.call('browser_run_code_unsafe', { code: '() => { for (;;) {} }' });
     expect(loop.isError).toBe(true);
     expect(loop.text).toContain('did not finish within 2 s and was abandoned');
+    const loopAfterAwait = await s.call('browser_run_code_unsafe', { code: 'async (page) => { await page.title(); for (;;) {} }' });
+    expect(loopAfterAwait.isError).toBe(true);
+    expect(loopAfterAwait.text).toContain('did not finish within 2 s and was abandoned (an endless loop?)');
     const after = await s.call('browser_run_code_unsafe', { code: 'async (page) => 1 + 1' });
     expect(after.isError, after.text).toBe(false);
     expect(after.text).toContain('\n2\n');

@@ -6,6 +6,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { daemonBuild, daemonPaths, ensurePrivateDir, readState, type CliReply, type CliRequest, type DaemonState } from '../paths.js';
 import { DEFAULT_IDLE_MS, LOST, Sessions } from './sessions.js';
+import { keepRunningOnStrayErrors } from '../../index.js';
 
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 const paths = daemonPaths();
@@ -143,9 +144,7 @@ async function start(): Promise<void> {
 process.on('SIGTERM', () => void shutdown('stopped'));
 process.on('SIGINT', () => void shutdown('stopped'));
 process.on('SIGHUP', () => {});
-// A page can make Playwright reject in the background; that must not end everyone's sessions.
-process.on('unhandledRejection', error => log(`unhandled rejection: ${(error as Error)?.stack ?? error}`));
-process.on('uncaughtException', error => log(`uncaught exception: ${error.stack ?? error}`));
+keepRunningOnStrayErrors(log);
 
 start().catch(error => {
   log(`cannot start: ${(error as Error).stack ?? error}`);
