@@ -54,6 +54,8 @@ export function hostileCases(site: PageServer): HostileCase[] {
     // Code that never finishes is abandoned within its bound, and the next call works.
     c('browser_run_code_unsafe', 'a promise that never settles', { code: 'async (page) => new Promise(() => {})' }, 'error', { check: abandoned }),
     c('browser_run_code_unsafe', 'an endless loop before the first await', { code: 'async (page) => { for (;;) {} }' }, 'error', { check: abandoned }),
+    c('browser_run_code_unsafe', 'an endless loop after an await', { code: 'async (page) => { await page.title(); while (true) {} }' }, 'error', { check: abandoned }),
+    c('browser_run_code_unsafe', 'a promise rejected and left unhandled', { code: 'async (page) => { Promise.reject(new Error("stray")); return 1; }' }, 'any'),
     c('browser_run_code_unsafe', 'an endless loop in the page', { code: 'async (page) => page.evaluate(() => { for (;;) {} })' }, 'error', { check: abandoned }),
     c('browser_navigate', 'home after run code', { url: home }, 'any'),
     c('browser_evaluate', 'a promise that never settles', { function: '() => new Promise(() => {})' }, 'error', { check: abandoned }),

@@ -209,5 +209,5 @@ it('leaves no file outside the roots and the output directory, nothing in its te
   const added = untracked().filter(line => !gitBefore.includes(line));
   expect(added, 'new files in the checkout').toEqual([]);
   // The hostile cases' escape attempts named these; none may exist.
-  for (const path of [join(root, '..', 'fuzz-escape.png'), '/tmp/fuzz-escape.png', '/fuzz-escape.txt']) expect(existsSync(path), path).toBe(false);
+  for (const path of [join(root, '..', 'fuzz-escape.png'), join(root, '..', 'fuzz-escape.json'), '/tmp/fuzz-escape.png', '/fuzz-escape.txt']) expect(existsSync(path), path).toBe(false);
 }, 60_000);
