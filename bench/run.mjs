@@ -50,7 +50,9 @@ function serve(pages) {
 
 // ---- our side: the driver when built, else the raw runtime through evaluate -----------------
 async function loadOurs() {
-  const { runtimeSource } = await import(pathToFileURL(join(root, 'dist/driver/runtime-source.js')).href);
+  // What the driver puts into every document at load: the early runtime where the build has one.
+  const sources = await import(pathToFileURL(join(root, 'dist/driver/runtime-source.js')).href);
+  const runtimeSource = sources.earlyRuntimeSource ?? sources.runtimeSource;
   const indexPath = join(root, 'dist/driver/index.js');
   let driver;
   if (existsSync(indexPath)) {

@@ -1,16 +1,19 @@
-// Entry point of the browser runtime: installs `globalThis.__ariaref` once per document.
-// Snapshot/refs come from snapshot/runtime.ts; settle and the wait support from wait/.
+// Entry point of the full browser runtime: installs `globalThis.__ariaref` once per document.
+// Snapshot/refs come from snapshot/runtime.ts; settle and the wait support from wait/. It runs
+// after the early runtime (early.ts), which the document got at its start or, where it predates
+// us, just before this (runtime-source.ts joins the two); build.mjs runs this bundle with the
+// page's built-ins restored, so its module-level captures are the pristine ones.
 import type { RuntimeApi } from './types';
-import { getComputedRole } from './aria/roles';
+import { getAriaRole, getComputedRole } from './aria/roles';
 import { getElementAccessibleName, getElementAccessibleDescription } from './aria/accname/name';
 import { beginAriaCaches, endAriaCaches } from './dom/pass-cache';
 import { settle } from './wait/settle';
 import { createSnapshotRuntime } from './snapshot/runtime';
 import { crossableResult } from './snapshot/json';
 import { findInSnapshot, foldedSnapshot } from './fold/snapshot';
-import { installWaitSupport, waitApi } from './wait/api';
-import { capturePristineBuiltins, withPristineBuiltins as guarded } from './pristine';
-import { installClosedShadowTracking } from './dom/closed-shadow';
+import { waitApi } from './wait/api';
+import { withPristineBuiltins as guarded } from './pristine';
+import { setBusyDescriber } from './wait/activity';
 import { coveringElementOf } from './wait/hit-target';
 import { aimAt, checkedOf } from './wait/aim';
 import { locatorSteps } from './snapshot/locator';
@@ -28,12 +31,19 @@ function randomId(): string {
   return Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A busy element in a settle report: its role and name. */
+function describeBusy(element: Element): string {
+  return withPass(() => {
+    const role = getAriaRole(element) ?? element.localName;
+    const name = getElementAccessibleName(element);
+    return name ? `${role} "${name.slice(0, 60)}"` : role;
+  });
+}
+
 function install(): void {
   const g = globalThis as any;
   if (g.__ariaref) return; // idempotent: a second injection changes nothing
-  installWaitSupport(); // before any page script grabs setTimeout/fetch
-  installClosedShadowTracking(); // before any page script attaches a shadow root
-  capturePristineBuiltins(); // after our own wrappers, so they count as the originals
+  setBusyDescriber(describeBusy);
   const docId = randomId();
   const snapshots = createSnapshotRuntime(document, docId);
   const api: RuntimeApi = {

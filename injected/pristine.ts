@@ -5,7 +5,22 @@
 // call we put back any the page has replaced, then restore the page's versions afterwards.
 // No page code runs in between (the call is synchronous), so the page never observes the swap.
 
+//
+// Only the properties the full runtime can touch are recorded: reading a DOM property's
+// descriptor makes the browser create its accessor function, and recording all ~1,800 of the
+// listed built-ins' properties cost ~5 ms per document, ten times the early runtime's whole
+// budget. build.mjs lists every property name the full bundle spells (`.name`, `name:`, "name")
+// and defines it here; the names JavaScript itself looks up behind the code's back are added.
+
 type Saved = { target: object; key: PropertyKey; descriptor: PropertyDescriptor };
+
+/** Property names the full runtime's bundle spells; build.mjs defines it (undefined: record all). */
+declare const __ARIAREF_RUNTIME_PROPERTY_NAMES__: string[] | undefined;
+/** Looked up by the language itself: iteration, await, coercion, calls, spreads. */
+const IMPLICIT_NAMES = ['next', 'done', 'value', 'then', 'constructor', 'prototype', 'length', 'toString', 'valueOf', 'toJSON', 'call', 'apply', 'bind', 'get', 'set', 'has', 'add', 'delete'];
+const usedNames: Set<PropertyKey> | undefined = typeof __ARIAREF_RUNTIME_PROPERTY_NAMES__ === 'undefined'
+  ? undefined
+  : new Set<PropertyKey>([...__ARIAREF_RUNTIME_PROPERTY_NAMES__, ...IMPLICIT_NAMES]);
 
 // Captured once: calling these captured functions directly goes through no prototype lookups.
 const getOwnDescriptor = Object.getOwnPropertyDescriptor;
@@ -32,6 +47,8 @@ function recordAll(target: object | null | undefined, into: Saved[], seen: Set<o
   if (!target || seen.has(target)) return;
   seen.add(target);
   for (const key of ownKeys(target)) {
+    // Symbols (Symbol.iterator, Symbol.toPrimitive...) are few and all implicit: always kept.
+    if (usedNames && typeof key === 'string' && !usedNames.has(key)) continue;
     const descriptor = getOwnDescriptor(target, key);
     // Non-configurable properties cannot be replaced by the page either.
     if (descriptor && descriptor.configurable) into[into.length] = { target, key, descriptor };

@@ -57,10 +57,14 @@ async function evaluate(frame: Frame, expression: string, fallback: () => Promis
   }
 }
 
-/** `fn(arg)` in the frame's main world, bounded by `options.timeoutMs`. */
-export function callInFrame<A, R>(frame: Frame, fn: (arg: A) => R | Promise<R>, arg: A, options: EvaluateOptions): Promise<R> {
-  const fallback = () => frame.evaluate(fn as any, arg) as Promise<unknown>;
-  return withDeadline(evaluate(frame, invocation(fn, arg), fallback, options), options.timeoutMs, options.what) as Promise<R>;
+/**
+ * `fn(arg)` in the frame's main world, bounded by `options.timeoutMs`. With `prelude`, that
+ * script runs first in the same evaluation, so both meet the same document.
+ */
+export function callInFrame<A, R>(frame: Frame, fn: (arg: A) => R | Promise<R>, arg: A, options: EvaluateOptions & { prelude?: string }): Promise<R> {
+  const expression = options.prelude ? `${options.prelude}\n;${invocation(fn, arg)}` : invocation(fn, arg);
+  const fallback = () => (options.prelude ? frame.evaluate(expression) : frame.evaluate(fn as any, arg)) as Promise<unknown>;
+  return withDeadline(evaluate(frame, expression, fallback, options), options.timeoutMs, options.what) as Promise<R>;
 }
 
 /** Evaluates script source (the runtime bundle) in the frame's main world. */

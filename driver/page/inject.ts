@@ -1,11 +1,13 @@
-// Puts the browser runtime (dist/injected.js, installing `globalThis.__ariaref`) into every
-// frame of every page of a context before page scripts run: context.addInitScript covers the
-// main frame, same- and cross-origin iframes (Playwright attaches to out-of-process frames),
-// frames created later and popups. Frames that existed before we arrived (connect/attach)
-// get it by evaluation; a frame found without it is repaired on demand: every call of the
-// runtime client (runtime.ts) re-injects once when it finds the runtime missing.
+// Puts the browser runtime into every frame of every page of a context, in two parts
+// (injected/early.ts says why). The early part goes into every document before page scripts run:
+// context.addInitScript covers the main frame, same- and cross-origin iframes (Playwright attaches
+// to out-of-process frames), frames created later and popups; frames that existed before we
+// arrived (connect/attach) get it by evaluation. The rest (installing `globalThis.__ariaref`)
+// comes with a document's first call: every call of the runtime client (runtime.ts) injects the
+// whole runtime once when it finds `__ariaref` missing. So a page load pays for the early part
+// only, and a frame that is never snapshotted or acted on never pays for the rest.
 import type { BrowserContext, Frame, Page } from 'playwright';
-import { runtimeSource } from '../runtime-source.js';
+import { earlyRuntimeSource, runtimeSource } from '../runtime-source.js';
 import { evaluateSource } from './cdp-evaluate.js';
 
 const contextsWithInitScript = new WeakMap<BrowserContext, Promise<void>>();
@@ -14,36 +16,36 @@ const contextsWithInitScript = new WeakMap<BrowserContext, Promise<void>>();
 const INJECT_TIMEOUT_MS = 3_000;
 
 /**
- * Evaluates the runtime into a frame that is already loaded. The runtime installs itself
- * once per document, so injecting twice is harmless. Returns false when the frame could
- * not be reached (detached, busy, still without a document).
+ * Evaluates the whole runtime (or with `earlyOnly`, the early part) into a frame that is already
+ * loaded. Each part installs itself once per document, so injecting twice is harmless. Returns
+ * false when the frame could not be reached (detached, busy, still without a document).
  */
-export async function injectIntoFrame(frame: Frame, timeoutMs = INJECT_TIMEOUT_MS): Promise<boolean> {
+export async function injectIntoFrame(frame: Frame, timeoutMs = INJECT_TIMEOUT_MS, earlyOnly = false): Promise<boolean> {
   if (frame.isDetached()) return false;
   try {
     // Evaluated as a script through the DevTools protocol, so page CSP does not block it.
-    await evaluateSource(frame, runtimeSource(), { timeoutMs, what: 'Injecting the ariaref runtime' });
+    await evaluateSource(frame, earlyOnly ? earlyRuntimeSource() : runtimeSource(), { timeoutMs, what: 'Injecting the ariaref runtime' });
     return true;
   } catch {
     return false;
   }
 }
 
-/** Evaluates the runtime into every frame of a page (frames that predate the init script). */
+/** Evaluates the early runtime into every frame of a page (frames that predate the init script). */
 export async function injectIntoPage(page: Page, timeoutMs = INJECT_TIMEOUT_MS): Promise<void> {
   if (page.isClosed()) return;
-  await Promise.all(page.frames().map(frame => injectIntoFrame(frame, timeoutMs)));
+  await Promise.all(page.frames().map(frame => injectIntoFrame(frame, timeoutMs, true)));
 }
 
 /**
- * Makes sure every current and future frame of `context` has the runtime. Idempotent per
- * context; concurrent callers share one installation.
+ * Makes sure every current and future frame of `context` has the early runtime, and so gets the
+ * rest on its first call. Idempotent per context; concurrent callers share one installation.
  */
 export function installRuntime(context: BrowserContext): Promise<void> {
   let installing = contextsWithInitScript.get(context);
   if (!installing) {
     installing = (async () => {
-      await context.addInitScript({ content: runtimeSource() });
+      await context.addInitScript({ content: earlyRuntimeSource() });
       await Promise.all(context.pages().map(page => injectIntoPage(page)));
     })();
     contextsWithInitScript.set(context, installing);

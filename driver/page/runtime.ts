@@ -4,7 +4,8 @@
 //    a page that replaced built-ins cannot break it; Playwright's evaluate is only the fallback
 //    where the protocol cannot reach the frame (other browsers, a frame not located for certain);
 //  - is bounded by ONE deadline covering all its attempts (deadline.ts);
-//  - re-injects the runtime once when the document lacks it (a frame that predates attach);
+//  - carries the runtime once the document is found without it (every document gets the rest of
+//    the runtime on its first call: inject.ts);
 //  - is retried once on the new document when a navigation replaced the old one mid-call.
 // The driver's page functions that talk to `__ariaref` live here and nowhere else (the `ariaref=`
 // selector engine aside: Playwright runs it). They travel as source with their argument spliced
@@ -26,6 +27,7 @@ import type { LiveDocument } from './frames.js';
 import { callInFrame, callOnFrameOwner } from './cdp-evaluate.js';
 import { locateFrame } from './cdp-frames.js';
 import { injectIntoFrame, isMissingRuntimeError } from './inject.js';
+import { runtimeSource } from '../runtime-source.js';
 import { withDeadline } from '../deadline.js';
 import { documentLoaded } from '../navigation/loaded.js';
 import { isNavigationError } from '../errors.js';
@@ -134,23 +136,31 @@ async function waitForNewDocument(frame: Frame, ms: number): Promise<void> {
   await withDeadline(documentLoaded(frame, timeout), timeout + 500, 'Waiting for the new document').catch(() => {});
 }
 
-async function attempts<T>(frame: Frame, attempt: (ms: number) => Promise<T>, spec: CallSpec): Promise<T> {
+/**
+ * One attempt of a call. `withRuntime`: the document was found without the runtime (it gets the
+ * rest of it on its first call, inject.ts), so this attempt carries the runtime itself.
+ */
+type Attempt<T> = (ms: number, withRuntime: boolean) => Promise<T>;
+
+async function attempts<T>(frame: Frame, attempt: Attempt<T>, spec: CallSpec, carriesRuntime: boolean): Promise<T> {
   const end = Date.now() + spec.timeoutMs;
   const left = () => Math.max(0, end - Date.now());
   let followed = spec.followNavigation === false;
-  let injected = false;
+  let withRuntime = false;
   for (;;) {
     try {
-      return await attempt(left() + ATTEMPT_SLACK_MS);
+      return await attempt(left() + ATTEMPT_SLACK_MS, withRuntime);
     } catch (error) {
       if (!followed && isNavigationError(error)) {
         followed = true;
         await waitForNewDocument(frame, left());
         continue;
       }
-      if (!injected && isMissingRuntimeError(error)) {
-        injected = true;
-        if (await injectIntoFrame(frame, left())) continue;
+      if (!withRuntime && isMissingRuntimeError(error)) {
+        withRuntime = true;
+        // Injected in the same evaluation as the call where the attempt can: a page that replaces
+        // its document every few milliseconds cannot slip a new one in between the two.
+        if (carriesRuntime || await injectIntoFrame(frame, left())) continue;
       }
       throw error;
     }
@@ -158,13 +168,15 @@ async function attempts<T>(frame: Frame, attempt: (ms: number) => Promise<T>, sp
 }
 
 /** `attempt` with the retries above, failing with PageTimeoutError(`what`) after `timeoutMs` in all. */
-function call<T>(frame: Frame, spec: CallSpec, attempt: (ms: number) => Promise<T>): Promise<T> {
-  return withDeadline(attempts(frame, attempt, spec), spec.timeoutMs, spec.what);
+function call<T>(frame: Frame, spec: CallSpec, attempt: Attempt<T>, carriesRuntime = false): Promise<T> {
+  return withDeadline(attempts(frame, attempt, spec, carriesRuntime), spec.timeoutMs, spec.what);
 }
 
 /** A page function in `frame`'s main world (DevTools path, Playwright fallback), with the retries. */
 function callFunction<A, R>(frame: Frame, fn: (arg: A) => R, arg: A, spec: CallSpec & { awaitPromise?: boolean }): Promise<Awaited<R>> {
-  return call(frame, spec, ms => callInFrame(frame, fn, arg, { timeoutMs: ms, what: spec.what, awaitPromise: spec.awaitPromise }) as Promise<Awaited<R>>);
+  return call(frame, spec, (ms, withRuntime) => callInFrame(frame, fn, arg, {
+    timeoutMs: ms, what: spec.what, awaitPromise: spec.awaitPromise, prelude: withRuntime ? runtimeSource() : undefined,
+  }) as Promise<Awaited<R>>, true);
 }
 
 type Api = Required<RuntimeApi>;

@@ -9,9 +9,6 @@
 import type { ActivityMark, PendingActivity } from '../types';
 import { now } from './timing';
 import { batchesBetween, lastMutationAt, rescanShadowRoots } from './mutations';
-import { getAriaRole } from '../aria/roles';
-import { getElementAccessibleName } from '../aria/accname/name';
-import { beginAriaCaches, endAriaCaches } from '../dom/pass-cache';
 
 type Ctx = { mark: number; hops: number };
 
@@ -170,16 +167,21 @@ function busyElements(): Element[] {
   return out;
 }
 
+/**
+ * How a busy element is named in a report. The early runtime (early.ts) holds no ARIA code: the
+ * full runtime sets the describer when it installs, and reports only come from calls into it.
+ */
+let busyDescriber: (element: Element) => string = element => element.localName;
+
+export function setBusyDescriber(describe: (element: Element) => string): void {
+  busyDescriber = describe;
+}
+
 function describeBusy(element: Element): string {
-  beginAriaCaches();
   try {
-    const role = getAriaRole(element) ?? element.localName;
-    const name = getElementAccessibleName(element);
-    return name ? `${role} "${name.slice(0, 60)}"` : role;
+    return busyDescriber(element);
   } catch {
     return element.localName;
-  } finally {
-    endAriaCaches();
   }
 }
 
