@@ -8,7 +8,43 @@ export const TARGETS = {
   fullSnapshot: 0.2, // ours / Playwright, full snapshot
   oneRow: 0.05, // ours after one row changed / Playwright's full snapshot
   loadAddedPercent: 5, // page load added by the init script
+  loadScriptMs: 0.5, // what the runtime's init script itself takes per document, before the first call
 };
+
+/**
+ * What the runtime's init script itself takes in each document at load, timed in the page around
+ * the script (the page-load figures above are within this machine's noise at a few ms): `source`
+ * is what every document gets (the early part), `fullSource` the whole runtime, as it was
+ * installed before issue 25. Per page: the median over `runs` loads of the sum over its frames,
+ * and per document.
+ */
+export async function loadScriptCost(browser, origin, names, sources, runs = 9) {
+  const timedScript = source => `(() => { const t0 = performance.now(); ${source}\n;(globalThis.__ariarefLoadCost ??= []).push(performance.now() - t0); })();`;
+  const rows = Object.fromEntries(names.map(name => [name, {}]));
+  for (const [side, source] of Object.entries(sources)) {
+    const context = await browser.newContext();
+    await context.addInitScript({ content: timedScript(source) });
+    const page = await context.newPage();
+    for (const name of names) {
+      const totals = [];
+      let documents = 0;
+      for (let i = 0; i < runs; i++) {
+        await page.goto(`${origin}/${name}`, { waitUntil: 'load' });
+        let total = 0;
+        documents = 0;
+        for (const frame of page.frames()) {
+          const costs = await frame.evaluate(() => globalThis.__ariarefLoadCost ?? []).catch(() => []);
+          for (const ms of costs) { total += ms; documents++; }
+        }
+        totals.push(total);
+      }
+      const stats = summarize(totals);
+      rows[name][side] = { ...stats, documents, perDocumentMs: documents ? +(stats.median / documents).toFixed(2) : undefined };
+    }
+    await context.close();
+  }
+  return names.map(name => ({ page: name, ...rows[name] }));
+}
 
 /**
  * In-page: what any snapshot must at least do, once per element: read its box and its computed
@@ -81,6 +117,9 @@ const percent = (a, b) => (typeof a === 'number' && typeof b === 'number' && b >
 const mark = (value, target, lowerIsBetter = true) =>
   value === undefined ? '' : (lowerIsBetter ? value <= target : value >= target) ? ' ok' : ' MISS';
 
+const scriptCell = row => (row?.early?.perDocumentMs === undefined ? '-'
+  : `${row.early.perDocumentMs} ms${mark(row.early.perDocumentMs, TARGETS.loadScriptMs)} (${row.full?.perDocumentMs ?? '-'} ms)`);
+
 const mib = bytes => (typeof bytes === 'number' ? `${(bytes / 2 ** 20).toFixed(1)}` : '-');
 
 /** The first-look table: one line per page, each figure with its target. */
@@ -88,8 +127,9 @@ export function printFirstLook(report) {
   console.log(`\nFirst look (targets: full ≤${TARGETS.fullSnapshot}x Playwright, 1-row re-snapshot ≤${TARGETS.oneRow}x `
     + `Playwright's full, load added ≤${TARGETS.loadAddedPercent}%, retained heap ≤ Playwright's):`);
   const nav = new Map((report.navigation ?? []).map(n => [n.page, n]));
+  const scripts = new Map((report.loadScript ?? []).map(n => [n.page, n]));
   printTable(
-    ['page', 'full ours/pw', 'bare walk ms', 'ours/bare', '1-row ours/pw full', 'load added (in-page)', 'heap retained ours/pw MiB'],
+    ['page', 'full ours/pw', 'bare walk ms', 'ours/bare', '1-row ours/pw full', 'load added (in-page)', `load script per document (≤${TARGETS.loadScriptMs} ms; whole runtime)`, 'heap retained ours/pw MiB'],
     report.pages.map(r => {
       const oneRow = ratio(r.ours.oneRowChange?.median, r.pw.median);
       const n = nav.get(r.page);
@@ -103,7 +143,10 @@ export function printFirstLook(report) {
         fmtRatio(ratio(r.ours.median, r.bareWalk?.median)),
         oneRow === undefined ? '-' : `${fmtRatio(oneRow)}${mark(oneRow, TARGETS.oneRow)}`,
         added === undefined ? '-' : `${fmtMs(n.inPage?.addedMs ?? n.addedMs)} ms (${added}%)${mark(added, TARGETS.loadAddedPercent)}`,
+        scriptCell(scripts.get(r.page)),
         `${mib(heapOurs)} / ${mib(heapPw)}${heapOurs !== undefined && heapPw !== undefined ? mark(heapOurs, heapPw) : ''}`,
       ];
     }));
+  const small = scripts.get('small');
+  if (small) console.log(`small page: load script per document ${scriptCell(small)}`);
 }

@@ -17,7 +17,7 @@ import os from 'node:os';
 import { benchPages, frameChild, table } from './pages.mjs';
 import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats.mjs';
 import { toolDefinitions } from './tool-definitions.mjs';
-import { bareWalk, navigationCost, printFirstLook } from './first-look.mjs';
+import { bareWalk, loadScriptCost, navigationCost, printFirstLook } from './first-look.mjs';
 import { benchCli, printCli } from './cli.mjs';
 import { runTaskBench } from './tasks/run.mjs';
 import { benchLoad, writeLoad } from './load.mjs';
@@ -53,12 +53,13 @@ async function loadOurs() {
   // What the driver puts into every document at load: the early runtime where the build has one.
   const sources = await import(pathToFileURL(join(root, 'dist/driver/runtime-source.js')).href);
   const runtimeSource = sources.earlyRuntimeSource ?? sources.runtimeSource;
+  const fullRuntimeSource = sources.runtimeSource;
   const indexPath = join(root, 'dist/driver/index.js');
   let driver;
   if (existsSync(indexPath)) {
     try { driver = await import(pathToFileURL(indexPath).href); } catch (error) { log(`driver import failed, using evaluate: ${error.message}`); }
   }
-  return { runtimeSource, attach: typeof driver?.attach === 'function' ? driver.attach : undefined };
+  return { runtimeSource, fullRuntimeSource, attach: typeof driver?.attach === 'function' ? driver.attach : undefined };
 }
 
 /** The YAML text of whatever the driver's snapshot returns (string, or an object carrying it). */
@@ -214,7 +215,7 @@ async function main() {
 async function benchSnapshots() {
   const pages = benchPages().filter(p => !only || only.includes(p.name));
   const server = await serve(benchPages());
-  const { runtimeSource, attach } = await loadOurs();
+  const { runtimeSource, fullRuntimeSource, attach } = await loadOurs();
   let diffSnapshots;
   try {
     ({ diffSnapshots } = await import(pathToFileURL(join(root, 'dist/driver/page/diff.js')).href));
@@ -246,6 +247,8 @@ async function benchSnapshots() {
     }
     log('navigation cost...');
     const navigation = await navigationCost(server.origin, ['small', ...pages.map(p => p.name)], pwPage, oursPage, gotoReady, timed);
+    log('load script cost...');
+    const loadScript = await loadScriptCost(browser, server.origin, ['small', ...pages.map(p => p.name)], { early: runtimeSource(), full: fullRuntimeSource() });
     log('tool definitions...');
     const tools = await toolDefinitions(root);
     log('shell CLI...');
@@ -262,6 +265,7 @@ async function benchSnapshots() {
       budgetTokens: BUDGET_TOKENS,
       pages: results,
       navigation,
+      loadScript,
       tools,
       cli,
     };
