@@ -72,11 +72,14 @@ const early = await esbuild.build({
   define: { __ARIAREF_RUNTIME_PROPERTY_NAMES__: JSON.stringify([...propertyNames].sort()) },
   stdin: { contents: "import { installEarlyRuntime } from './early';\ninstallEarlyRuntime();", resolveDir: injectedDir, loader: 'ts' },
 });
-// Each bundle is skipped whole where it already ran; the full one runs with the page's built-ins
-// put back to the pristine ones the early runtime kept.
-const earlySource = `if (!globalThis.${EARLY_GLOBAL}) {\n${early.outputFiles[0].text}}\n`;
+// Each bundle is skipped whole where it already ran; the rest runs with the page's built-ins put
+// back to the pristine ones the early runtime kept. The init script carries the rest as a function
+// it does not call (injected/early.ts keeps it as `loadRest`): V8 only pre-parses it at load, and
+// compiles it, from its cache when the document's process has seen it, on the first call.
+const earlyText = early.outputFiles[0].text;
 const mainSource = `if (!globalThis.__ariaref) globalThis.${EARLY_GLOBAL}.pristine.withPristineBuiltins(() => {\n${fullText}});\n`;
-const source = earlySource + mainSource;
+const earlySource = `(function (__ariarefLoadRest) {\nif (!globalThis.${EARLY_GLOBAL}) {\n${earlyText}}\n})(function () {\n${mainSource}});\n`;
+const source = `if (!globalThis.${EARLY_GLOBAL}) {\n${earlyText}}\n${mainSource}`;
 // Write then rename: a test running while another build writes never reads half a file.
 for (const [file, text] of [['injected-early.js', earlySource], ['injected.js', source]]) {
   writeFileSync(join(dist, `${file}.tmp`), text);
@@ -95,4 +98,4 @@ await esbuild.build({
 });
 
 if (!process.env.ARIAREF_QUIET_BUILD)
-  console.error(`ariaref build: injected runtime ${(source.length / 1024).toFixed(1)} KiB (early part ${(earlySource.length / 1024).toFixed(1)} KiB), driver -> dist/driver`);
+  console.error(`ariaref build: injected runtime ${(source.length / 1024).toFixed(1)} KiB (init script with the rest uncalled: ${(earlySource.length / 1024).toFixed(1)} KiB), driver -> dist/driver`);

@@ -16,6 +16,12 @@ import { installWaitSupport } from './wait/api';
 /** The global the full runtime reads the early modules from (build.mjs uses the same name). */
 export const EARLY_GLOBAL = '__ariarefEarly';
 
+/**
+ * The rest of the runtime as a function, where the init script carries it (build.mjs): the
+ * driver's first call in a document runs `loadRest()` instead of sending the whole runtime.
+ */
+declare const __ariarefLoadRest: (() => void) | undefined;
+
 /** The modules the full runtime shares with the early one, by the names build.mjs maps. */
 export const earlyModules = { activity, mutations, timing, closedShadow, pristine };
 
@@ -26,5 +32,6 @@ export function installEarlyRuntime(): void {
   installWaitSupport(); // before any page script grabs setTimeout/fetch
   closedShadow.installClosedShadowTracking(); // before any page script attaches a shadow root
   pristine.capturePristineBuiltins(); // after our own wrappers, so they count as the originals
-  Object.defineProperty(g, EARLY_GLOBAL, { value: Object.freeze({ ...earlyModules }), writable: false, configurable: false, enumerable: false });
+  const loadRest = typeof __ariarefLoadRest === 'function' ? __ariarefLoadRest : undefined;
+  Object.defineProperty(g, EARLY_GLOBAL, { value: Object.freeze({ ...earlyModules, loadRest }), writable: false, configurable: false, enumerable: false });
 }

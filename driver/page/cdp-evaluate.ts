@@ -14,7 +14,16 @@ export interface EvaluateOptions {
   what: string;
   /** Wait for a returned promise (settle). */
   awaitPromise?: boolean;
+  /**
+   * Script to run before the expression, in the same evaluation, the first time the frame's
+   * current document (its execution context) is reached this way: the rest of the runtime, which
+   * every document gets with its first call (inject.ts), without a failed call first.
+   */
+  oncePerDocument?: string;
 }
+
+/** Per target, the execution contexts that ran an oncePerDocument script (one script is ever used). */
+const contextsWithPrelude = new WeakMap<CdpTarget, Set<number>>();
 
 /** Share of the timeout spent waiting for a frame's new document to get its context. */
 const CONTEXT_WAIT_SHARE = 0.5;
@@ -32,15 +41,21 @@ export function invocation<A>(fn: (arg: A) => unknown, arg: A): string {
 async function evaluateAt(where: LocatedFrame, expression: string, options: EvaluateOptions): Promise<{ done: true; value: unknown } | { done: false }> {
   const contextId = await where.target.contextId(where.frameId, options.timeoutMs * CONTEXT_WAIT_SHARE);
   if (contextId === undefined) return { done: false };
+  let seen = contextsWithPrelude.get(where.target);
+  if (!seen) contextsWithPrelude.set(where.target, seen = new Set());
+  const withPrelude = options.oncePerDocument !== undefined && !seen.has(contextId);
   const result = await where.target.send<EvaluateResult>('Runtime.evaluate', {
-    expression,
+    expression: withPrelude ? `${options.oncePerDocument}\n;${expression}` : expression,
     contextId,
     returnByValue: true,
     awaitPromise: !!options.awaitPromise,
     // Not reported to the page's console, and never stops on a debugger pause-on-exceptions.
     silent: true,
   });
-  return { done: true, value: CdpTarget.valueOf(CdpTarget.unwrap(result)) };
+  const value = CdpTarget.valueOf(CdpTarget.unwrap(result));
+  // Marked only once it ran: a call cut short by a navigation leaves no false mark.
+  if (withPrelude) seen.add(contextId);
+  return { done: true, value };
 }
 
 async function evaluate(frame: Frame, expression: string, fallback: () => Promise<unknown>, options: EvaluateOptions): Promise<unknown> {

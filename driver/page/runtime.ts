@@ -175,9 +175,17 @@ function call<T>(frame: Frame, spec: CallSpec, attempt: Attempt<T>, carriesRunti
 /** A page function in `frame`'s main world (DevTools path, Playwright fallback), with the retries. */
 function callFunction<A, R>(frame: Frame, fn: (arg: A) => R, arg: A, spec: CallSpec & { awaitPromise?: boolean }): Promise<Awaited<R>> {
   return call(frame, spec, (ms, withRuntime) => callInFrame(frame, fn, arg, {
-    timeoutMs: ms, what: spec.what, awaitPromise: spec.awaitPromise, prelude: withRuntime ? runtimeSource() : undefined,
+    timeoutMs: ms, what: spec.what, awaitPromise: spec.awaitPromise,
+    oncePerDocument: LOAD_REST, prelude: withRuntime ? runtimeSource() : undefined,
   }) as Promise<Awaited<R>>, true);
 }
+
+/**
+ * Run first in each document the protocol reaches: the rest of the runtime, from the function the
+ * init script left (inject.ts). A document without it (older than our init script) fails the
+ * call as missing the runtime, and the next attempt carries the whole runtime.
+ */
+const LOAD_REST = 'globalThis.__ariarefEarly?.loadRest?.()';
 
 type Api = Required<RuntimeApi>;
 /** Runtime methods called as they are: their arguments and result cross by value (no elements). */
