@@ -18,32 +18,43 @@ export const TARGETS = {
  * installed before issue 25. Per page: the median over `runs` loads of the sum over its frames,
  * and per document.
  */
-export async function loadScriptCost(browser, origin, names, sources, runs = 9) {
+export async function loadScriptCost(browser, origin, names, sources, runs = 15) {
   const timedScript = source => `(() => { const t0 = performance.now(); ${source}\n;(globalThis.__ariarefLoadCost ??= []).push(performance.now() - t0); })();`;
-  const rows = Object.fromEntries(names.map(name => [name, {}]));
+  const pages = {};
   for (const [side, source] of Object.entries(sources)) {
     const context = await browser.newContext();
     await context.addInitScript({ content: timedScript(source) });
-    const page = await context.newPage();
-    for (const name of names) {
-      const totals = [];
-      let documents = 0;
-      for (let i = 0; i < runs; i++) {
+    pages[side] = await context.newPage();
+  }
+  const rows = [];
+  for (const name of names) {
+    const totals = Object.fromEntries(Object.keys(pages).map(side => [side, []]));
+    const documents = {};
+    // Sides alternate load by load: the machine's drift falls on both alike.
+    for (let i = 0; i < runs; i++) {
+      const order = Object.keys(pages);
+      if (i % 2) order.reverse();
+      for (const side of order) {
+        const page = pages[side];
         await page.goto(`${origin}/${name}`, { waitUntil: 'load' });
         let total = 0;
-        documents = 0;
+        documents[side] = 0;
         for (const frame of page.frames()) {
           const costs = await frame.evaluate(() => globalThis.__ariarefLoadCost ?? []).catch(() => []);
-          for (const ms of costs) { total += ms; documents++; }
+          for (const ms of costs) { total += ms; documents[side]++; }
         }
-        totals.push(total);
+        totals[side].push(total);
       }
-      const stats = summarize(totals);
-      rows[name][side] = { ...stats, documents, perDocumentMs: documents ? +(stats.median / documents).toFixed(2) : undefined };
     }
-    await context.close();
+    const row = { page: name };
+    for (const side of Object.keys(pages)) {
+      const stats = summarize(totals[side]);
+      row[side] = { ...stats, documents: documents[side], perDocumentMs: documents[side] ? +(stats.median / documents[side]).toFixed(2) : undefined };
+    }
+    rows.push(row);
   }
-  return names.map(name => ({ page: name, ...rows[name] }));
+  for (const page of Object.values(pages)) await page.context().close();
+  return rows;
 }
 
 /**
