@@ -13,8 +13,8 @@ import * as closedShadow from './dom/closed-shadow';
 import * as pristine from './pristine';
 import { installWaitSupport } from './wait/api';
 
-/** The global the full runtime reads the early modules from (build.mjs uses the same name). */
-export const EARLY_GLOBAL = '__ariarefEarly';
+/** The global the full runtime reads the early modules from (build.mjs and driver/page/runtime.ts use the same name). */
+const EARLY_GLOBAL = '__ariarefEarly';
 
 /**
  * The rest of the runtime as a function, where the init script carries it (build.mjs): the
@@ -23,7 +23,7 @@ export const EARLY_GLOBAL = '__ariarefEarly';
 declare const __ariarefLoadRest: (() => void) | undefined;
 
 /** The modules the full runtime shares with the early one, by the names build.mjs maps. */
-export const earlyModules = { activity, mutations, timing, closedShadow, pristine };
+const earlyModules = { activity, mutations, timing, closedShadow, pristine };
 
 /** Installs the early runtime once per document; a second injection changes nothing. */
 export function installEarlyRuntime(): void {

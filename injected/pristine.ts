@@ -4,7 +4,6 @@
 // the browser's own. We record those property descriptors, and around each synchronous runtime
 // call we put back any the page has replaced, then restore the page's versions afterwards.
 // No page code runs in between (the call is synchronous), so the page never observes the swap.
-
 //
 // Only the properties the full runtime can touch are recorded: reading a DOM property's
 // descriptor makes the browser create its accessor function, and recording all ~1,800 of the

@@ -5,10 +5,10 @@
 // (the vm's own timeout backs it for what has no loop, a catastrophic regex); a promise that never
 // settles is abandoned at the deadline. Either way the call ends with a RunCodeError, the timers
 // the code set are cleared, and the caller's server keeps working.
+import vm from 'node:vm';
 import type { Page } from 'playwright';
 import { withDeadline } from '../deadline.js';
 import { checkRange } from '../errors.js';
-import vm from 'node:vm';
 import { guardLoops, LoopGuard, LoopStopped } from './loop-guard.js';
 
 const GLOBALS = [

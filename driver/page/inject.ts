@@ -3,9 +3,10 @@
 // context.addInitScript covers the main frame, same- and cross-origin iframes (Playwright attaches
 // to out-of-process frames), frames created later and popups; frames that existed before we
 // arrived (connect/attach) get it by evaluation. The rest (installing `globalThis.__ariaref`)
-// comes with a document's first call: every call of the runtime client (runtime.ts) injects the
-// whole runtime once when it finds `__ariaref` missing. So a page load pays for the early part
-// only, and a frame that is never snapshotted or acted on never pays for the rest.
+// comes with a document's first call: the init script carries it as a function it does not call,
+// which the runtime client (runtime.ts) runs in each document it reaches first; a document
+// without it gets the whole runtime with the call. So a page load pays for the early part only,
+// and a frame that is never snapshotted or acted on never runs the rest.
 import type { BrowserContext, Frame, Page } from 'playwright';
 import { earlyRuntimeSource, runtimeSource } from '../runtime-source.js';
 import { evaluateSource } from './cdp-evaluate.js';

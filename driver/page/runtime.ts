@@ -4,8 +4,8 @@
 //    a page that replaced built-ins cannot break it; Playwright's evaluate is only the fallback
 //    where the protocol cannot reach the frame (other browsers, a frame not located for certain);
 //  - is bounded by ONE deadline covering all its attempts (deadline.ts);
-//  - carries the runtime once the document is found without it (every document gets the rest of
-//    the runtime on its first call: inject.ts);
+//  - installs the rest of the runtime in a document it reaches first (LOAD_REST, inject.ts), and
+//    carries the whole runtime once the document is found without it (older than our init script);
 //  - is retried once on the new document when a navigation replaced the old one mid-call.
 // The driver's page functions that talk to `__ariaref` live here and nowhere else (the `ariaref=`
 // selector engine aside: Playwright runs it). They travel as source with their argument spliced
@@ -182,7 +182,7 @@ function callFunction<A, R>(frame: Frame, fn: (arg: A) => R, arg: A, spec: CallS
 
 /**
  * Run first in each document the protocol reaches: the rest of the runtime, from the function the
- * init script left (inject.ts). A document without it (older than our init script) fails the
+ * init script left (inject.ts; `__ariarefEarly` is injected/early.ts's global). A document without it (older than our init script) fails the
  * call as missing the runtime, and the next attempt carries the whole runtime.
  */
 const LOAD_REST = 'globalThis.__ariarefEarly?.loadRest?.()';
