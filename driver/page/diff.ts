@@ -20,13 +20,17 @@
 // node shows in full, an unchanged sibling before it ("(unchanged)") places it; a node that moved
 // shows once, at its new place ("(moved)" when nothing in it changed), never as removed; removed
 // nodes are named by their first line, on one line per parent, alike ones counted once with their
-// refs (`20 × row (e19, e33, …)`). A node whose children were
-// reordered lists them all in their new order. Unchanged parts are left out. Fold lines are not
+// refs (`20 × row (e19, e33, …)`). A new node of the same role that took the place of a removed
+// one and holds the removed one's children (a framework re-rendered the row around its cells) is
+// that node under a new ref: `- row [ref=e181] (was e19)`, and its children did not move. A node
+// whose children were reordered lists them all in their new order: on one line when nothing else
+// changed under it (`- new order: 7 × row (e8, e68, …)`). Unchanged parts are left out. Fold lines are not
 // content: a node folded in one snapshot and not in the other is not a change, and what a fold
 // hides is not removed. `~ (page)` heads changes at the top level. Focus moving (`[active]`) is
 // no change of the nodes it leaves and reaches: `# focus: <node>` says where it is now, unless a
 // printed line shows it.
 import { indexByKey, parseSnapshot, preOrder, ROOT, type Line, type RefNode } from './diff-parse.js';
+import { findReplacements, goneSince } from './diff-match.js';
 
 export interface SnapshotDiff {
   text: string;
@@ -44,6 +48,8 @@ export interface DiffOptions {
    * in neither snapshot is told as removed too, so the diff reads right after either.
    */
   alsoRead?: string;
+  /** Refs the action went to (a click focuses its target): focus reaching one of them is no news. */
+  expectedFocus?: ReadonlySet<string>;
 }
 
 const PATH_HEAD = 2;         // ancestors kept at each end of a very deep header
@@ -52,6 +58,8 @@ const PATH_TAIL = 6;
 /** What the diff knows of one node of the new snapshot. */
 interface Info {
   prev: RefNode | undefined;
+  /** It took the place of `prev`, which had another ref (see findReplacements). */
+  replaced: boolean;
   added: boolean;
   changed: boolean;
   moved: boolean;
@@ -66,6 +74,7 @@ interface Info {
   goneUnits: Line[];
 }
 
+const withoutRef = (text: string) => text.replace(/ \[ref=[^\]]+\]/, '');
 const firstLine = (line: Line) => line.text.replace(/:$/, '');
 const segment = (node: RefNode) => firstLine(node.line).replace(/^- /, '').replace(/ \[cursor=pointer\]/g, '');
 /** A removed node as one item of a list: its key without inline text. */
@@ -83,48 +92,40 @@ function sameOrder(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }
 
-/**
- * Nodes of `read` (a snapshot the agent read after `prev`) that are in neither `prev` nor `next`,
- * by the key of their parent in `next`: the agent saw them, and they are gone.
- */
-function goneSince(read: RefNode, prevIndex: Map<string, RefNode>, nextIndex: Map<string, RefNode>): Map<string, RefNode[]> {
-  const gone = new Map<string, RefNode[]>();
-  for (const node of preOrder(read)) {
-    const parent = node.parent;
-    if (!parent || prevIndex.has(node.key) || nextIndex.has(node.key) || !nextIndex.has(parent.key)) continue;
-    gone.set(parent.key, [...gone.get(parent.key) ?? [], node]);
-  }
-  return gone;
-}
-
 /** Bottom-up: each node of `next` compared with its namesake in `prev`. */
 function analyze(prev: RefNode, next: RefNode, alsoRead?: RefNode): Map<RefNode, Info> {
   const prevIndex = indexByKey(prev);
   const nextIndex = indexByKey(next);
+  const standsFor = findReplacements(next, prevIndex, nextIndex);
+  const replacedBy = new Map([...standsFor].map(([was, now]) => [now, prevIndex.get(was)!]));
+  /** The key a node of `prev` has in `next`: its own, or its stand-in's. */
+  const nowKey = (key: string) => standsFor.get(key) ?? key;
   const gone = alsoRead ? goneSince(alsoRead, prevIndex, nextIndex) : new Map<string, RefNode[]>();
   const infos = new Map<RefNode, Info>();
   const order = preOrder(next);
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i];
-    const p = node === next ? prev : prevIndex.get(node.key);
+    const replaced = replacedBy.get(node.key);
+    const p = node === next ? prev : prevIndex.get(node.key) ?? replaced;
     const info: Info = {
-      prev: p, added: !p, changed: false, moved: false, same: false, removed: [], reordered: false, output: false,
+      prev: p, replaced: !!replaced, added: !p, changed: false, moved: false, same: false, removed: [], reordered: false, output: false,
       newUnits: new Set(), goneUnits: [],
     };
     if (p) {
-      info.changed = p.own !== node.own;
+      const prevOwn = replaced ? p.own.replace(`[ref=${p.key}]`, `[ref=${node.key}]`) : p.own;
+      info.changed = prevOwn !== node.own;
       if (info.changed) compareUnits(p, node, info);
-      info.moved = node !== next && p.parent?.key !== node.parent?.key;
+      info.moved = node !== next && nowKey(p.parent?.key ?? ROOT) !== node.parent?.key;
       // A folded node lists only some children: the others are hidden, not gone.
-      if (!node.folded) info.removed = p.children.filter(c => !nextIndex.has(c.key));
+      if (!node.folded) info.removed = p.children.filter(c => !nextIndex.has(nowKey(c.key)));
       info.removed.push(...gone.get(node.key) ?? []);
-      const prevKeys = new Set(p.children.map(c => c.key));
+      const prevKeys = new Set(p.children.map(c => nowKey(c.key)));
       const nextKeys = new Set(node.children.map(c => c.key));
-      info.reordered = !sameOrder(p.children.filter(c => nextKeys.has(c.key)).map(c => c.key), node.children.filter(c => prevKeys.has(c.key)).map(c => c.key));
-      info.same = !info.changed && p.children.length === node.children.length &&
-        node.children.every((c, j) => c.key === p.children[j].key && infos.get(c)!.same);
+      info.reordered = !sameOrder(p.children.map(c => nowKey(c.key)).filter(k => nextKeys.has(k)), node.children.filter(c => prevKeys.has(c.key)).map(c => c.key));
+      info.same = !info.changed && !info.replaced && p.children.length === node.children.length &&
+        node.children.every((c, j) => c.key === nowKey(p.children[j].key) && infos.get(c)!.same);
     }
-    info.output = info.added || info.changed || info.moved || info.removed.length > 0 || info.reordered ||
+    info.output = info.added || info.replaced || info.changed || info.moved || info.removed.length > 0 || info.reordered ||
       node.children.some(c => infos.get(c)!.output);
     infos.set(node, info);
   }
@@ -141,7 +142,7 @@ function compareUnits(prev: RefNode, next: RefNode, info: Info): void {
   }
   const newKinds = new Set([...info.newUnits].map(unitKind));
   // A new inline text on the node's own line takes the place of its text lines.
-  if (prev.head !== next.head) newKinds.add('- text');
+  if (withoutRef(prev.head) !== withoutRef(next.head)) newKinds.add('- text');
   for (const u of prev.units) {
     const n = left.get(u.signature!) ?? 0;
     if (!n) continue;
@@ -174,6 +175,7 @@ class Printer {
   added = 0;
   moved = 0;
   removed = 0;
+  replaced = 0;
   private readonly frames: Frame[] = [];
   private hunk: 'page' | 'region' | undefined;
 
@@ -234,12 +236,23 @@ class Printer {
     } else if (info.output) {
       this.existingNode(f, node);
     } else if (owner.reordered) {
-      this.oneLine(f, node, 'unchanged');
+      if (!this.pureReorder(block.owner)) this.oneLine(f, node, 'unchanged');
+      else if (previous === undefined) {
+        // The first child of the block: the whole new order, once.
+        for (const child of block.owner.children) this.printed.add(child);
+        this.emit(f, `- new order: ${nodeList(block.owner.children, true)}`);
+      }
     } else {
       block.lastPrinted = false;
       return;
     }
     block.lastPrinted = true;
+  }
+
+  /** Only the order of its children changed: nothing under it prints but that order. */
+  private pureReorder(node: RefNode): boolean {
+    const info = this.info(node);
+    return info.reordered && !info.newUnits.size && !node.children.some(c => this.info(c).output);
   }
 
   /** A node by its first line only: it did not change (an anchor, a reordered sibling) or moved whole. */
@@ -261,11 +274,14 @@ class Printer {
     if (info.moved) this.moved++;
     this.printed.add(node);
     if (info.same) { this.oneLine(f, node, 'moved'); return; }
-    if (f.block.owner === this.root && !info.moved && !this.info(this.root).reordered) { this.region(node); return; }
+    if (f.block.owner === this.root && !info.moved && !info.replaced && !this.info(this.root).reordered) { this.region(node); return; }
     if (info.changed) this.changed++;
+    if (info.replaced) this.replaced++;
     const below = info.newUnits.size > 0 || info.goneUnits.length > 0 || info.removed.length > 0 || info.reordered ||
       node.children.some(c => this.info(c).output);
-    this.emit(f, below ? node.line.text : firstLine(node.line));
+    const text = below ? node.line.text : firstLine(node.line);
+    // The agent knows the node by its old ref: say which one it is now.
+    this.emit(f, info.replaced ? text.replace(/(:?)$/, ` (was ${info.prev!.key})$1`) : text);
     this.openBlock(node, f.indent + 2, info.changed ? 'changed' : 'context');
   }
 
@@ -278,7 +294,7 @@ class Printer {
       const outs = at.children.filter(c => this.info(c).output);
       if (outs.length !== 1) break;
       const next = this.info(outs[0]);
-      if (next.added || next.moved || next.changed) break;
+      if (next.added || next.moved || next.changed || next.replaced) break;
       at = outs[0];
       chain.push(at);
     }
@@ -301,29 +317,36 @@ class Printer {
     for (const unit of info.goneUnits) this.write(node, `- removed: ${unit.text.replace(/^- /, '')}`, indent);
     if (!info.removed.length) return;
     this.removed += info.removed.length;
-    this.write(node, `- removed: ${removedList(info.removed)}`, indent);
+    this.write(node, `- removed: ${nodeList(info.removed, false)}`, indent);
   }
 }
 
 /**
- * Removed nodes as one list: alike ones (same line but for the ref: the rows of a table a filter
- * emptied) counted once with their refs, `20 × row (e19, e33, …)`, the others each by its label.
+ * Nodes as one list: alike ones (same line but for the ref: the rows of a table a filter emptied)
+ * counted once with their refs, `20 × row (e19, e33, …)`, the others each by its label. With
+ * `inOrder`, only neighbours group, so the list keeps the nodes' order.
  */
-function removedList(nodes: RefNode[]): string {
-  const groups = new Map<string, RefNode[]>();
+function nodeList(nodes: RefNode[], inOrder: boolean): string {
+  const groups: Array<{ shape: string; alike: RefNode[] }> = [];
+  const byShape = new Map<string, { shape: string; alike: RefNode[] }>();
   for (const node of nodes) {
     const shape = removedLabel(node).replace(/ \[ref=[^\]]+\]/, '');
-    groups.set(shape, [...groups.get(shape) ?? [], node]);
+    const group = inOrder ? (groups[groups.length - 1]?.shape === shape ? groups[groups.length - 1] : undefined) : byShape.get(shape);
+    if (group) { group.alike.push(node); continue; }
+    const fresh = { shape, alike: [node] };
+    groups.push(fresh);
+    byShape.set(shape, fresh);
   }
-  return [...groups].map(([shape, alike]) => alike.length < 3 ? alike.map(removedLabel).join(', ')
+  const label = inOrder ? segment : removedLabel;
+  return groups.map(({ shape, alike }) => alike.length < 3 ? alike.map(label).join(', ')
     : `${alike.length} × ${shape} (${alike.map(node => node.key).join(', ')})`).join(', ');
 }
 
 /** `# focus: <node>` when another node has the focus now and no line printed shows it. */
-function focusMoved(prev: RefNode, next: RefNode, printer?: Printer): string[] {
+function focusMoved(prev: RefNode, next: RefNode, expected: ReadonlySet<string> | undefined, printer?: Printer): string[] {
   const now = preOrder(next).find(n => n.active);
   const before = preOrder(prev).find(n => n.active);
-  if (!now || now.key === before?.key || printer?.printed.has(now)) return [];
+  if (!now || now.key === before?.key || printer?.printed.has(now) || expected?.has(now.key)) return [];
   return [`# focus: ${segment(now).replace(' [active]', '')}`];
 }
 
@@ -337,14 +360,15 @@ export function diffSnapshots(previousYaml: string, nextYaml: string, options: D
   const infos = analyze(prev, next, options.alsoRead !== undefined ? parseSnapshot(options.alsoRead) : undefined);
   const touched = touchedRefs(infos);
   if (!infos.get(next)!.output) {
-    const focus = focusMoved(prev, next);
+    const focus = focusMoved(prev, next, options.expectedFocus);
     if (!focus.length) return { text: '# diff: no changes since the previous snapshot', changed: false, touched };
     return { text: ['# diff: only the focus moved', ...focus].join('\n'), changed: true, touched };
   }
   const printer = new Printer(infos, next);
   printer.run();
-  const focus = focusMoved(prev, next, printer);
-  const counts = [[printer.changed, 'changed'], [printer.added, 'added'], [printer.removed, 'removed'], [printer.moved, 'moved']] as const;
+  const focus = focusMoved(prev, next, options.expectedFocus, printer);
+  const counts = [[printer.changed, 'changed'], [printer.added, 'added'], [printer.removed, 'removed'], [printer.moved, 'moved'],
+    [printer.replaced, 're-rendered']] as const;
   const header = `# diff: ${counts.filter(([n]) => n).map(([n, what]) => `${n} ${what}`).join(', ') || 'changes'} (unchanged parts omitted)`;
   return { text: [header, ...focus, ...printer.out].join('\n'), changed: true, touched };
 }
@@ -352,7 +376,8 @@ export function diffSnapshots(previousYaml: string, nextYaml: string, options: D
 function touchedRefs(infos: Map<RefNode, Info>): Set<string> {
   const touched = new Set<string>();
   for (const [node, info] of infos) {
-    if (info.added || info.changed || info.moved || info.reordered) touched.add(node.key);
+    if (info.added || info.changed || info.moved || info.reordered || info.replaced) touched.add(node.key);
+    if (info.replaced) touched.add(info.prev!.key);
     for (const gone of info.removed) for (const inner of preOrder(gone)) touched.add(inner.key);
   }
   touched.delete(ROOT);

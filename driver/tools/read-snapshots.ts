@@ -31,9 +31,19 @@ function isScopeOf(read: Read, page: Read): boolean {
   return shared < page.refs.size * SCOPE_SHARED;
 }
 
+/** The diff header's reminder, for an agent meeting its first diff: once per tab is enough. */
+const EXPLANATION = / \(unchanged parts omitted\)$/m;
+
 export class ReadSnapshots {
   private last: Read | undefined;
   private page: Read | undefined;
+  private explained = false;
+
+  /** A diff's text as the agent gets it: the header says what a diff leaves out the first time only. */
+  shownText(diff: SnapshotDiff): string {
+    if (!this.explained) { this.explained = true; return diff.text; }
+    return diff.text.replace(EXPLANATION, '');
+  }
 
   /** A whole-page snapshot the agent got, whole or as a diff. */
   record(basis: string, url: string): void {
@@ -47,14 +57,14 @@ export class ReadSnapshots {
    * the page outside the last modal scope, whichever reads shorter; undefined when no basis is
    * for this URL or the diff would not be shorter than `shownLength` (the snapshot itself).
    */
-  diff(basis: string, url: string, shownLength: number): SnapshotDiff | undefined {
+  diff(basis: string, url: string, shownLength: number, expectedFocus?: ReadonlySet<string>): SnapshotDiff | undefined {
     const last = this.last?.url === url ? this.last : undefined;
     const page = this.page?.url === url && this.page !== this.last ? this.page : undefined;
     let best: SnapshotDiff | undefined;
-    if (last) best = diffSnapshots(last.basis, basis);
+    if (last) best = diffSnapshots(last.basis, basis, { expectedFocus });
     // Against the page before the scope: what the scope showed and is now gone is told as removed.
     if (page) {
-      const diff = diffSnapshots(page.basis, basis, { alsoRead: last?.basis });
+      const diff = diffSnapshots(page.basis, basis, { alsoRead: last?.basis, expectedFocus });
       if (best === undefined || diff.text.length < best.text.length) best = diff;
     }
     return best !== undefined && best.text.length < shownLength ? best : undefined;

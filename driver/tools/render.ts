@@ -13,7 +13,7 @@ import { tabList } from './format/tabs.js';
 import { fenced } from './format/listing.js';
 import { timestampedName } from './files.js';
 import { markPicked } from './picked.js';
-import { restatedByEcho, type EchoClaim } from './restated.js';
+import { restatedByEcho } from './restated.js';
 
 import { markEchoOnly, type ContentBlock, type ToolResult } from './result.js';
 export type { ContentBlock, ToolResult } from './result.js';
@@ -51,13 +51,14 @@ interface Shown { yaml: string; basis?: string }
  * In diff mode, what changed since what the agent read of this page (read-snapshots.ts), when
  * that is shorter; '' when the action's echo says all of it (restated.ts).
  */
-function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode: string, claims: EchoClaim[] | undefined): string | undefined {
+function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode: string, response: ToolResponse): string | undefined {
   if (shown.basis === undefined) return undefined;
   const url = tab.page.url();
-  const diff = mode === 'diff' && !request.explicit ? tab.readSnapshots.diff(shown.basis, url, shown.yaml.length) : undefined;
+  const diff = mode === 'diff' && !request.explicit ? tab.readSnapshots.diff(shown.basis, url, shown.yaml.length, response.focusTargets) : undefined;
+  const claims = response.echoClaims;
   tab.readSnapshots.record(shown.basis, url);
   if (diff === undefined) return undefined;
-  return restatedByEcho(diff, shown.basis, claims) ? '' : '```yaml\n' + diff.text + '\n```';
+  return restatedByEcho(diff, shown.basis, claims) ? '' : '```yaml\n' + tab.readSnapshots.shownText(diff) + '\n```';
 }
 
 /** What the snapshot section left to the rest of the answer: the echo says all the diff would. */
@@ -105,7 +106,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
       writeRedactedText(session.config.secrets, file, shown.yaml.trimEnd(), { finalNewline: false });
       return fileLink('Snapshot', file);
     }
-    const diff = diffAgainstRead(tab, request, shown, mode, response.echoClaims);
+    const diff = diffAgainstRead(tab, request, shown, mode, response);
     if (diff === undefined) return formatSnapshot(shown.yaml);
     outcome.restated = diff === '';
     return diff || undefined;

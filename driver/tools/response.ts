@@ -1,7 +1,7 @@
 // What a tool handler fills in. Handlers only record facts (results, errors, images, events,
 // whether the page may have changed); render.ts turns them into markdown sections in a fixed
 // order once the handler has finished, so every tool answers in the same shape.
-import type { WaitReport } from '../index.js';
+import { isRef, type WaitReport } from '../index.js';
 
 import type { EchoClaim } from './restated.js';
 
@@ -31,6 +31,8 @@ export class ToolResponse {
   readonly echoes: string[] = [];
   /** What the echoes say the page shows now; undefined once an echo claims nothing checkable. */
   echoClaims: EchoClaim[] | undefined = [];
+  /** Refs the action focused on purpose (a click's target): the diff does not tell the focus went there. */
+  readonly focusTargets = new Set<string>();
   readonly errors: string[] = [];
   readonly hints: string[] = [];
   readonly images: ResponseImage[] = [];
@@ -51,6 +53,8 @@ export class ToolResponse {
     this.echoes.push(markdown);
     this.echoClaims = claims?.length && this.echoClaims ? [...this.echoClaims, ...claims] : undefined;
   }
+  /** The action clicked, typed into or checked this target, which takes the focus if it can. */
+  focused(target: string): void { if (isRef(target)) this.focusTargets.add(target); }
   /** An error the handler caught itself; the response is marked isError. */
   addError(message: string): void { this.errors.push(message); }
   /**

@@ -87,11 +87,28 @@ function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Names that are only a check state, as grids label the checkbox of a yes/no cell ("unchecked"). */
+// Only words that can name nothing but a state: "Yes" and "No" name the radios of a question.
+const checkedWords = new Set(['checked', 'ticked']);
+const uncheckedWords = new Set(['unchecked', 'not checked', 'unticked']);
+const checkRoles = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
+
+/**
+ * A check control whose name says no more than its state (`checkbox "unchecked"`, `checkbox
+ * "checked" [checked]`): printed without it. A name that disagrees with the state stays: it
+ * tells that the page says something else than the control.
+ */
+function onlyStatesItsState(node: AriaNode): boolean {
+  if (!checkRoles.has(node.role) || node.checked === 'mixed') return false;
+  const word = node.name.trim().toLowerCase().replace(/^\((.*)\)$/, '$1');
+  return node.checked === true ? checkedWords.has(word) : uncheckedWords.has(word);
+}
+
 /** `role "name" [attributes]`, in Playwright's attribute order (invalid, ours, after selected). */
 export function nodeKey(node: AriaNode, options: { allNames?: boolean } = {}): string {
   let key = node.role;
   // YAML keys are limited to 1024 characters: very long names are left out, as Playwright does.
-  if (node.name && node.name.length <= 900 && (options.allNames || !repeatsChildren(node))) key += ` ${JSON.stringify(node.name)}`;
+  if (node.name && node.name.length <= 900 && (options.allNames || (!repeatsChildren(node) && !onlyStatesItsState(node)))) key += ` ${JSON.stringify(node.name)}`;
   if (node.checked === 'mixed') key += ' [checked=mixed]';
   if (node.checked === true) key += ' [checked]';
   if (node.disabled) key += ' [disabled]';

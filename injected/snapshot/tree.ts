@@ -19,7 +19,7 @@ import { getAriaRole } from '../aria/roles';
 import { mayHavePseudoContent, pseudoContentSelector, pseudoText, unionSelectors } from '../dom/generated-content';
 import { Ownership } from './owns';
 import { Secrets } from './secrets';
-import { withoutEchoes } from './quiet';
+import { isBareWrapper, pointerCursorTells, withoutEchoes } from './quiet';
 import { describeElement, nodeName } from './node';
 import type { RefRegistry } from './refs';
 import type { WalkReuse } from '../incremental/snapshots';
@@ -124,7 +124,8 @@ class Walk {
       }
       stack.pop();
       for (const item of frame.trailer) frame.builder.raw.push(item);
-      if (frame.owns) finalize(frame.builder);
+      // The root of a snapshot keeps its ref: the agent asked for that node.
+      if (frame.owns) finalize(frame.builder, frame.builder.element === this.root);
       const mark = frame.mark;
       if (reuse && mark && stack.length) reuse.store(mark.element, mark.parentRaw.slice(mark.start), mark.textVisible, mark.inTextarea);
     }
@@ -215,7 +216,7 @@ class Walk {
     if (layout.ref) {
       node.ref = this.options.refs.refFor(element, role, name);
       this.options.reuse?.noteRef(node, element);
-      if (hasOwnPointerCursor(element)) node.cursorPointer = true;
+      if (pointerCursorTells(role) && hasOwnPointerCursor(element)) node.cursorPointer = true;
     }
     if (this.options.boxes && layout.rect) node.box = roundBox(layout.rect);
     return node;
@@ -284,17 +285,55 @@ class Walk {
     }
     const owned = this.ownership.ownedBy(element);
     if (owned) for (const child of owned) children.push(child);
-    return children;
+    return inRowIndexOrder(children);
   }
 }
 
 /**
- * A <tbody> the author gave nothing of its own (no role, no aria-* attribute): Chromium does not
- * expose it, and a `rowgroup` line on every table tells an agent nothing. <thead>/<tfoot> stay: they
- * say which rows head or foot the table.
+ * Rows in the order their aria-rowindex gives, when every element among them carries one and the
+ * DOM disagrees: virtualizing grids (ag-grid) keep row elements where they are and move them with
+ * CSS transforms, so after a sort the DOM order is not the order a user sees or the row indexes
+ * announce (WAI-ARIA 1.2 aria-rowindex: the row's position in the table). Cells of one row share
+ * the row's index and keep their order. Text between the elements keeps its place.
+ */
+function inRowIndexOrder(children: Node[]): Node[] {
+  let previous = -Infinity;
+  let ordered = true;
+  let elements = 0;
+  for (const child of children) {
+    if (child.nodeType !== 1) continue;
+    const index = rowIndexOf(child as Element);
+    if (index === undefined) return children;
+    elements++;
+    if (index < previous) ordered = false;
+    previous = index;
+  }
+  if (ordered || elements < 2) return children;
+  const rows = children.filter(child => child.nodeType === 1)
+    .map((child, at) => ({ child, at, index: rowIndexOf(child as Element)! }))
+    .sort((a, b) => a.index - b.index || a.at - b.at);
+  let next = 0;
+  return children.map(child => child.nodeType === 1 ? rows[next++].child : child);
+}
+
+function rowIndexOf(element: Element): number | undefined {
+  const value = element.getAttribute('aria-rowindex');
+  if (value === null) return undefined;
+  const index = Number(value.trim());
+  return Number.isInteger(index) && index >= 1 ? index : undefined;
+}
+
+/**
+ * A row group the author gave nothing of its own (no aria-* attribute, so no name): a <tbody>,
+ * which Chromium does not expose, or a `role=rowgroup` wrapper (ag-grid puts every row of its grid
+ * in one). A `rowgroup` line and a level of indent on every row tell an agent nothing: the
+ * columnheader cells say which rows head the grid. <thead>/<tfoot> stay: they say which rows head
+ * or foot the table.
  */
 function isBareRowGroup(element: Element, role: string | null): boolean {
-  if (role !== 'rowgroup' || elementTag(element) !== 'tbody' || element.hasAttribute('role')) return false;
+  if (role !== 'rowgroup') return false;
+  const tag = elementTag(element);
+  if (tag === 'thead' || tag === 'tfoot') return false;
   const attributes = element.attributes;
   for (let i = 0; i < attributes.length; i++) if (attributes[i].name.startsWith('aria-')) return false;
   return true;
@@ -310,7 +349,7 @@ function separatorOf(element: Element): RawChild | undefined {
 }
 
 /** Merges adjacent text runs, normalizes their whitespace and drops what only repeats a name (quiet.ts). */
-function finalize(builder: Builder): void {
+function finalize(builder: Builder, isRoot: boolean): void {
   const node = builder.node;
   const children: Array<AriaNode | string> = [];
   let text = '';
@@ -326,6 +365,7 @@ function finalize(builder: Builder): void {
   }
   flush();
   node.children = withoutEchoes(node, children);
+  if (!isRoot && isBareWrapper(node)) { delete node.ref; delete node.cursorPointer; }
 }
 
 function roundBox(rect: BoxRect): NonNullable<AriaNode['box']> {

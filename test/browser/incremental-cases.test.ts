@@ -27,6 +27,11 @@ const cases: Case[] = [
     change: `document.getElementById('t').replaceChildren()`, partial: true,
   },
   {
+    name: 'a sort rewrites aria-rowindex and moves no row element (a virtualizing grid)',
+    html: groups(`<div role="grid">${[1, 2, 3].map(i => `<div role="row" aria-rowindex="${i}"><div role="gridcell">r${i}</div><div role="gridcell">x</div></div>`).join('')}</div>`, '<button>Other</button>'),
+    change: `document.querySelectorAll('[role=row]').forEach((row, i) => row.setAttribute('aria-rowindex', String(3 - i)))`, partial: true,
+  },
+  {
     name: 'a new first <summary> replaces the shown one',
     html: groups('<details><summary>Old</summary><p>Body</p></details>', '<button>Other</button>'),
     change: `const d = document.querySelector('details'); const s = document.createElement('summary'); s.textContent = 'New'; d.prepend(s)`, partial: true,

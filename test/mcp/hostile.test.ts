@@ -295,8 +295,10 @@ it('9. a page (and its iframes) replacing built-ins after load: navigate, snapsh
     const clicked = await timed('9 click builtins', 'browser_click', { element: 'Save', ref: refIn(section, 'button', 'Save') });
     expect(clicked.isError, clicked.text).toBe(false);
     // The click landed: the button took the focus (the page's own handlers may break on such a
-    // page), and the diff against the snapshot just read says only that.
-    expect(clicked.text).toContain('# focus: button "Save"');
+    // page). The diff does not say so (focus on the clicked element is no news): a snapshot does.
+    expect(clicked.text).toContain('# diff: no changes since the previous snapshot');
+    const after = await timed('9 snapshot after click', 'browser_snapshot');
+    expect(sectionOf(after.text, 'Snapshot')).toMatch(/button "Save" \[active\] \[ref=/);
     await healthProbe('9');
   } finally {
     await server.close();

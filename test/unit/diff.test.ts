@@ -87,19 +87,44 @@ describe('diffSnapshots', () => {
     ].join('\n'));
   });
 
-  it('prints a node that moved once, at its new place, and a re-created parent with the nodes it took over', () => {
+  it('prints a re-rendered parent once, under its new ref with the old one, and the nodes it took over not at all', () => {
     const before = '- main [ref=e1]:\n  - row [ref=e2]:\n    - cell "A" [ref=e3]\n    - cell "B" [ref=e4]\n  - status [ref=e5]: 1 row';
     const after = '- main [ref=e1]:\n  - row [ref=e6]:\n    - cell "A" [ref=e3]\n    - cell "B" [ref=e4]\n  - status [ref=e5]: 1 row';
-    const { text } = diffSnapshots(before, after);
+    const { text, touched } = diffSnapshots(before, after);
     expect(text).toBe([
-      '# diff: 1 added, 1 removed, 2 moved (unchanged parts omitted)',
+      '# diff: 1 re-rendered (unchanged parts omitted)',
       '~ main [ref=e1]',
-      '  - row [ref=e6]:',
-      '    - cell "A" [ref=e3] (moved)',
-      '    - cell "B" [ref=e4] (moved)',
-      '  - removed: row [ref=e2]',
+      '  - row [ref=e6] (was e2)',
     ].join('\n'));
-    expect(text).not.toMatch(/removed: .*e3/);
+    expect([...touched].sort()).toEqual(['e2', 'e6']);
+  });
+
+  it('pairs re-rendered levels top-down and shows only what changed inside them', () => {
+    // ag-grid's filter row after typing: the row and the cell are new elements around the same controls.
+    const before = ['- grid [ref=e1]:', '  - row [ref=e2]:', '    - columnheader "Make" [ref=e3]', '  - row [ref=e4]:',
+      '    - gridcell [ref=e5]:', '      - textbox "Make Filter" [ref=e6]', '      - button "Menu" [ref=e7]', '    - gridcell [ref=e8]:',
+      '      - textbox "Model Filter" [ref=e9]', '  - row [ref=e10]:', '    - gridcell "Toyota" [ref=e11]'].join('\n');
+    const after = ['- grid [ref=e1]:', '  - row [ref=e2]:', '    - columnheader "Make" [ref=e3]', '  - row [ref=e20]:',
+      '    - gridcell [ref=e21]:', '      - textbox "Make Filter" [active] [ref=e6]: Ford', '      - button "Clear" [ref=e22]', '      - button "Menu" [ref=e7]',
+      '    - gridcell [ref=e8]:', '      - textbox "Model Filter" [ref=e9]'].join('\n');
+    expect(diffSnapshots(before, after).text).toBe([
+      '# diff: 1 changed, 1 added, 1 removed, 2 re-rendered (unchanged parts omitted)',
+      '~ grid [ref=e1]',
+      '  - row [ref=e20] (was e4):',
+      '    - gridcell [ref=e21] (was e5):',
+      '      - textbox "Make Filter" [active] [ref=e6]: Ford',
+      '      - button "Clear" [ref=e22]',
+      '  - removed: row [ref=e10]',
+    ].join('\n'));
+  });
+
+  it('does not pair a new node with a removed one of another role, or one from another parent', () => {
+    const before = '- main [ref=e1]:\n  - list [ref=e2]:\n    - listitem "A" [ref=e3]\n  - region [ref=e4]';
+    const after = '- main [ref=e1]:\n  - group [ref=e6]:\n    - listitem "A" [ref=e3]\n  - region [ref=e4]:\n    - list [ref=e7]:\n      - listitem "B" [ref=e8]';
+    const { text } = diffSnapshots(before, after);
+    expect(text).not.toContain('(was');
+    expect(text).toContain('- listitem "A" [ref=e3] (moved)');
+    expect(text).toContain('- removed: list [ref=e2]');
   });
 
   it('takes what a fold hides for hidden, not removed, and a node folded or unfolded for unchanged', () => {
@@ -157,7 +182,16 @@ describe('diffSnapshots', () => {
     const b = '- list [ref=e1]:\n  - listitem [ref=e3]: B\n  - listitem [ref=e2]: A';
     const { text, changed } = diffSnapshots(a, b);
     expect(changed).toBe(true);
-    expect(text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ list [ref=e1]\n  - listitem [ref=e3]: B (unchanged)\n  - listitem [ref=e2]: A (unchanged)');
+    expect(text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ list [ref=e1]\n  - new order: listitem [ref=e3]: B, listitem [ref=e2]: A');
+  });
+
+  it('gives a sorted table its new row order on one line, and lists every child when some changed too', () => {
+    const rows = (order: number[], edit?: number) => ['- table [ref=e1]:', ...order.map(i => `  - row "${i === edit ? 'edited' : `r${i}`}" [ref=e${i + 1}]:\n    - cell [ref=e${i + 20}]`)].join('\n');
+    const plain = (order: number[]) => ['- table [ref=e1]:', ...order.map(i => `  - row [ref=e${i + 1}]`)].join('\n');
+    expect(diffSnapshots(plain([1, 2, 3, 4]), plain([4, 2, 3, 1])).text.split('\n').slice(1))
+      .toEqual(['~ table [ref=e1]', '  - new order: 4 × row (e5, e3, e4, e2)']);
+    expect(diffSnapshots(rows([1, 2, 3]), rows([3, 1, 2], 1)).text.split('\n').slice(1)).toEqual([
+      '~ table [ref=e1]', '  - row "r3" [ref=e4] (unchanged)', '  - row "edited" [ref=e2]', '  - row "r2" [ref=e3] (unchanged)']);
   });
 
   it('handles top-level text changes and an empty previous snapshot', () => {

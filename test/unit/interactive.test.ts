@@ -26,7 +26,7 @@ describe('interactive snapshot', () => {
     const lines = result.yaml!.trimEnd().split('\n');
     expect(lines.map(line => line.replace(/ \[ref=\w+\]/, ''))).toEqual([
       '- banner:',
-      '  - link "Home" [cursor=pointer]:',
+      '  - link "Home":',
       '    - /url: /',
       '- main:',
       '  - heading "Sign in" [level=1]',

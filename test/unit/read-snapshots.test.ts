@@ -26,6 +26,10 @@ describe('ReadSnapshots', () => {
     read.record(other, url);
     const next = other.replace('"Other"', '"Other page"');
     expect(read.diff(next, url, next.length)?.text).toBe('# diff: 1 changed (unchanged parts omitted)\n~ main [ref=e100]\n  - heading "Other page" [ref=e101]');
+    // What a diff leaves out is said in the first diff shown only.
+    const shown = read.diff(next, url, next.length)!;
+    expect(read.shownText(shown)).toMatch(/^# diff: 1 changed \(unchanged parts omitted\)\n/);
+    expect(read.shownText(shown)).toMatch(/^# diff: 1 changed\n~ main/);
     // Another URL: nothing read of it yet.
     expect(read.diff(next, `${url}/x`, next.length)).toBeUndefined();
   });

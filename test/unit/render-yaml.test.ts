@@ -25,6 +25,14 @@ describe('keys and attributes', () => {
       .toBe('- generic\n- button "B" [ref=f2e1] [box=1,2,3,4]');
   });
 
+  it('leaves out a check control\'s name that only says its state, and keeps one that disagrees', () => {
+    const box = (name: string, checked?: boolean): AriaNode => ({ role: 'checkbox', name, checked, ref: 'e2', children: [] });
+    expect(renderYaml(fragment(box('unchecked')))).toBe('- checkbox [ref=e2]');
+    expect(renderYaml(fragment(box('(Checked)', true)))).toBe('- checkbox [checked] [ref=e2]');
+    expect(renderYaml(fragment(box('checked')))).toBe('- checkbox "checked" [ref=e2]');
+    expect(renderYaml(fragment({ ...box('No'), role: 'radio' }))).toBe('- radio "No" [ref=e2]');
+  });
+
   it('renders invalid after selected', () => {
     expect(renderYaml(fragment(node('textbox', 'T', { invalid: true }), node('textbox', 'U', { invalid: 'spelling', ref: 'e1' }))))
       .toBe('- textbox "T" [invalid]\n- textbox "U" [invalid=spelling] [ref=e1]');

@@ -41,14 +41,57 @@ describe('plainly clickable elements', () => {
       .toBe('- generic [ref=e2] [cursor=pointer]: Open');
   });
 
+  it('leaves out a clickable wrapper that only repeats the name of a node a pointer can hit', () => {
+    // ag-grid's sortable header: the label div sets the pointer cursor; clicking the header hits it.
+    expect(yaml(`<div role="columnheader"><div style="cursor:pointer">Make</div></div>`)).toBe('- columnheader "Make" [ref=e2]');
+    // Other text beside it, or a wrapper that says more than the name: kept.
+    expect(yaml(`<div role="columnheader" aria-label="Make"><div style="cursor:pointer">Make (sorted)</div></div>`))
+      .toBe('- columnheader "Make" [ref=e2]:\n  - generic [ref=e3] [cursor=pointer]: Make (sorted)');
+  });
+
+  it('shows the pointer cursor only where the role does not already say the node is clickable', () => {
+    expect(yaml(`<a href="/a" style="cursor:pointer">A</a><button style="cursor:pointer">B</button><li style="cursor:pointer">C</li>`))
+      .toBe('- link "A" [ref=e2]:\n  - /url: /a\n- button "B" [ref=e3]\n- listitem [ref=e4] [cursor=pointer]: C');
+  });
+
+  it('leaves out row groups that say nothing, and keeps the ones with a name or that head or foot the table', () => {
+    const cells = '<div role="row"><div role="gridcell">a</div><div role="gridcell">b</div></div>';
+    expect(yaml(`<div role="grid"><div role="rowgroup">${cells}</div></div>`)).toBe('- grid [ref=e2]:\n  - row [ref=e3]:\n    - gridcell "a" [ref=e4]\n    - gridcell "b" [ref=e5]');
+    expect(yaml(`<div role="grid"><div role="rowgroup" aria-label="Pinned">${cells}</div></div>`)).toMatch(/^- grid \[ref=e2\]:\n  - rowgroup "Pinned" \[ref=e3\]:/);
+    expect(yaml('<table><thead><tr><th>h</th><th>i</th></tr></thead><tbody><tr><td>b</td><td>c</td></tr></tbody></table>')).toBe([
+      '- table [ref=e2]:', '  - rowgroup [ref=e3]:', '    - row [ref=e4]:', '      - columnheader "h" [ref=e5]', '      - columnheader "i" [ref=e6]',
+      '  - row [ref=e7]:', '    - cell "b" [ref=e8]', '    - cell "c" [ref=e9]'].join('\n'));
+  });
+
+  it('gives no ref to a bare container around a single control: the control is the target', () => {
+    expect(yaml('<nav><ul><li><a href="/a">A</a></li><li><a href="/b">B</a> (new)</li></ul></nav>')).toBe([
+      '- navigation [ref=e2]:', '  - list [ref=e3]:', '    - listitem:', '      - link "A" [ref=e5]:', '        - /url: /a',
+      '    - listitem [ref=e6]:', '      - link "B" [ref=e7]:', '        - /url: /b', '      - text: (new)'].join('\n'));
+    expect(yaml('<div role="grid"><div role="row"><div role="gridcell"><input type="checkbox" aria-label="Done"></div><div role="gridcell">x</div></div></div>'))
+      .toBe('- grid [ref=e2]:\n  - row [ref=e3]:\n    - gridcell:\n      - checkbox "Done" [ref=e5]\n    - gridcell "x" [ref=e6]');
+    // A name, a state or a second child makes the container something of its own.
+    expect(yaml('<div role="group" aria-label="Size"><button>S</button></div>')).toBe('- group "Size" [ref=e2]:\n  - button "S" [ref=e3]');
+    expect(yaml('<ul><li aria-selected="true" role="row"><button>S</button></li></ul>')).toMatch(/row \[selected\] \[ref=e\d+\]/);
+  });
+
+  it('orders rows by aria-rowindex when the DOM keeps them elsewhere (a virtualizing grid after a sort)', () => {
+    const row = (index: number, text: string) => `<div role="row" aria-rowindex="${index}"><div role="gridcell">${text}</div></div>`;
+    const grid = (rows: string) => yaml(`<div role="grid"><div role="rowgroup">${rows}</div></div>`);
+    expect(grid(row(3, 'c') + row(1, 'a') + row(2, 'b'))).toBe(grid(row(1, 'a') + row(2, 'b') + row(3, 'c')));
+    expect(grid(row(3, 'c') + row(1, 'a'))).toMatch(/"a"[^]*"c"/);
+    // A row without an index (or with a bad one): the DOM order stands.
+    expect(grid(row(3, 'c') + '<div role="row"><div role="gridcell">x</div></div>' + row(1, 'a'))).toMatch(/"c"[^]*"x"[^]*"a"/);
+    expect(grid(row(3, 'c') + row(0, 'z'))).toMatch(/"c"[^]*"z"/);
+  });
+
   it('keeps elements with onclick, tabindex or contenteditable', () => {
     expect(yaml(`<span onclick="x()">One</span><span tabindex="-1">Two</span><div contenteditable>Three</div>`))
       .toBe('- generic [ref=e2]: One\n- generic [ref=e3]: Two\n- generic [ref=e4]: Three');
   });
 
   it('gives display:contents elements a ref through their children, none when empty', () => {
-    expect(yaml(`<ul style="display:contents"><li>a</li></ul><button style="display:contents"></button>`))
-      .toBe('- list [ref=e2]:\n  - listitem [ref=e3]: a\n- button');
+    expect(yaml(`<ul style="display:contents"><li>a</li><li>b</li></ul><button style="display:contents"></button>`))
+      .toBe('- list [ref=e2]:\n  - listitem [ref=e3]: a\n  - listitem [ref=e4]: b\n- button');
   });
 
   it('does not keep a clickable wrapper that has no box', () => {
@@ -68,7 +111,7 @@ describe('composed tree', () => {
       '- heading "Inside" [level=2] [ref=e2]',
       '- button "Light" [ref=e3]',
       '- text: fallback b',
-      '- link "Shadow link" [ref=e4] [cursor=pointer]:',
+      '- link "Shadow link" [ref=e4]:',
       '  - /url: "#x"',
     ].join('\n'));
   });
@@ -122,7 +165,7 @@ describe('node properties', () => {
       '- textbox "Email" [ref=e2]:',
       '  - /placeholder: you@example.com',
       '  - text: a@b.c',
-      '- link "Docs" [ref=e3] [cursor=pointer]:',
+      '- link "Docs" [ref=e3]:',
       '  - /url: /docs',
       '- button "Save" [ref=e4]:',
       '  - /description: Stores it',
@@ -185,7 +228,8 @@ describe('options', () => {
     const runtime = runtimeFor(page);
     runtime.snapshot();
     expect(runtime.snapshot({ rootRef: 'e6' }).yaml).toBe('- main [ref=e6]:\n  - heading "T" [level=1] [ref=e7]');
-    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e3]:\n  - listitem [ref=e4]:\n    - link "A" [ref=e5] [cursor=pointer]:\n      - /url: /a');
+    // A bare item around its one link has no ref of its own; the root asked for keeps its ref.
+    expect(runtime.snapshot({ rootSelector: 'ul' }).yaml).toBe('- list [ref=e3]:\n  - listitem:\n    - link "A" [ref=e5]:\n      - /url: /a');
     expect(() => runtime.snapshot({ rootSelector: '.missing' })).toThrow('No element matches the CSS selector ".missing"');
     expect(() => runtime.snapshot({ rootSelector: '[[' })).toThrow('Invalid CSS selector "[["');
   });

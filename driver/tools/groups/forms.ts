@@ -141,6 +141,7 @@ export const formTools = [
         return result;
       });
       response.addEcho(`Selected ${JSON.stringify(selected)} in ${describeTarget(params)}.`);
+      response.focused(params.target);
     },
   }),
   defineTool({
@@ -159,6 +160,7 @@ export const formTools = [
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
       await recordViaLabel(session, response, tab, statement);
       response.addEcho(`Checked ${describeTarget(params)}.`, claimOn(params.target, { checked: true }));
+      response.focused(params.target);
     },
   }),
   defineTool({
@@ -177,6 +179,7 @@ export const formTools = [
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
       await recordViaLabel(session, response, tab, statement);
       response.addEcho(`Unchecked ${describeTarget(params)}.`, claimOn(params.target, { checked: false }));
+      response.focused(params.target);
     },
   }),
   defineTool({

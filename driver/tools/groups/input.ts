@@ -33,6 +33,7 @@ export const inputTools = [
       }));
       await recordViaLabel(session, response, tab, statement);
       response.addEcho(`${params.doubleClick ? 'Double-clicked' : 'Clicked'} ${describeTarget(params)}.`);
+      response.focused(params.target);
     },
   }),
   defineTool({
@@ -71,6 +72,7 @@ export const inputTools = [
       // A secret's line shows the redacted value, not the name typed: the diff stays.
       response.addEcho(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`,
         text.secret ? undefined : claimOn(params.target, { value: params.text }));
+      response.focused(params.target);
     },
   }),
   defineTool({
