@@ -32,6 +32,12 @@ export interface WaitOptions {
   dialogs?: DialogAnswer;
   /** Frame the action happens in (activity is tracked there); default the main frame. */
   frame?: Frame;
+  /**
+   * The action navigates away from the initial blank document of a new tab, in which nothing ran:
+   * no activity is marked or awaited there (a call into a renderer still starting can take
+   * seconds on a loaded machine), only the navigation and the new document.
+   */
+  fromBlank?: boolean;
 }
 
 interface Timings {
@@ -99,7 +105,7 @@ export class ActionWaiter {
       // Awaited before acting: the mark travels on our own DevTools session (it may even be set up
       // by this call), which gives no ordering against the commands Playwright sends for the
       // action. A timer the action starts before the mark opens would go unwaited.
-      const mark = await markActivity(this.frame, this.t.callMs);
+      const mark = this.options.fromBlank ? undefined : await markActivity(this.frame, this.t.callMs);
       const pending = action();
       pending.catch(() => {});
       const first = await Promise.race([pending.then(() => 'done' as const), events.dialogOpened.then(() => 'dialog' as const)]);
@@ -115,9 +121,12 @@ export class ActionWaiter {
 
   private async afterAction(events: PageEvents, mark: MarkResult | undefined, report: WaitReport): Promise<void> {
     const actionEnd = Date.now();
-    const settling = settleIn(this.frame, {
+    let oldSettle: ReturnType<typeof settleIn> | undefined;
+    const settleOld = () => oldSettle ??= settleIn(this.frame, {
       quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, mark: mark?.mark,
     }, this.t.callMs);
+    if (this.options.fromBlank && (events.navigationRequest || events.committedUrl !== undefined)) return this.followNavigation(events, mark, settleOld, report);
+    const settling = settleOld();
     let winner = await Promise.race([
       settling.then(() => 'settled' as const),
       events.navigationStarted.then(() => 'navigation' as const),
@@ -148,19 +157,19 @@ export class ActionWaiter {
         return;
       }
     }
-    if (winner === 'navigation' || replaced || leaving) return this.followNavigation(events, mark, settling, report);
+    if (winner === 'navigation' || replaced || leaving) return this.followNavigation(events, mark, settleOld, report);
     fromSettle(report, settled?.ok ? settled.value : null);
     if (events.committedUrl !== undefined) { report.navigatedTo = this.page.url(); report.sameDocument = true; }
   }
 
   private async followNavigation(
-    events: PageEvents, mark: MarkResult | undefined, oldSettle: ReturnType<typeof settleIn>, report: WaitReport,
+    events: PageEvents, mark: MarkResult | undefined, oldSettle: () => ReturnType<typeof settleIn>, report: WaitReport,
   ): Promise<void> {
     const outcome = await events.waitForCommit(this.t.navTimeoutMs);
     if (outcome === 'dialog') { report.outcome = 'dialog'; return; }
     if (outcome === 'aborted') {
       // 204, download or cancelled: the old document stays; its settle is still valid.
-      const old = await oldSettle;
+      const old = await oldSettle();
       // It may have stopped early because the document said it was leaving: settle it afresh.
       const again = old.ok && old.value?.reason === 'navigation'
         ? await raceDialog(events, settleIn(this.frame, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, steadyMs: this.t.steadyMs }, this.t.callMs))

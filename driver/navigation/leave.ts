@@ -10,7 +10,7 @@
 import type { Page, Response } from 'playwright';
 import type { HandledDialog } from '../collectors/modal-state.js';
 import { sleep, within } from '../deadline.js';
-import { callInFrame } from '../page/cdp-evaluate.js';
+import { callInFrame, readyForCalls } from '../page/cdp-evaluate.js';
 import { bareLeavingDialogs, leavingDialogs, type BeforeUnloadAnswer, type LeavingDialogs } from './dialogs.js';
 import { collectorsFor } from '../collectors/attach.js';
 import { KeptNavigatingError, PageNotRespondingError, StayedOnPageError } from './errors.js';
@@ -19,6 +19,12 @@ import { pageNavigation, sameDocumentUrl } from './page-navigation.js';
 
 /** How long a page gets to answer a trivial evaluation before it counts as not responding. */
 const RESPONSIVE_WITHIN_MS = 1500;
+/**
+ * How long our own setup for that evaluation may take (attaching to the page's target, learning
+ * its document's context), not counted in the page's time: on a loaded machine it takes seconds
+ * for a renderer still starting, and a page whose script is stuck never lets it finish either.
+ */
+const SETUP_WITHIN_MS = 5000;
 /** Attempts at a navigation the page's own navigations keep cutting short. */
 const MAX_ATTEMPTS = 6;
 /** Navigations the page starts by itself while loading before we stop waiting for it to load. */
@@ -131,6 +137,7 @@ export async function prepareToLeave(target: PageLike, options: LeaveOptions = {
 export async function isResponsive(target: PageLike, ms = RESPONSIVE_WITHIN_MS): Promise<boolean> {
   const page = pageOf(target);
   if (page.isClosed()) return true;
+  if (!await readyForCalls(page.mainFrame(), SETUP_WITHIN_MS)) return page.isClosed();
   const answer = await within(callInFrame(page.mainFrame(), () => 1, undefined, { timeoutMs: ms + 500, what: 'Asking the page whether it responds' }), ms);
   return answer.ok || answer.reason === 'error';
 }

@@ -73,6 +73,17 @@ async function evaluate(frame: Frame, expression: string, fallback: () => Promis
 }
 
 /**
+ * Sets up what a call into the frame's main world needs (our DevTools session on its target, its
+ * document's execution context), within `timeoutMs`: false when that did not happen in time. Lets
+ * a caller time the call itself apart from our own setup.
+ */
+export async function readyForCalls(frame: Frame, timeoutMs: number): Promise<boolean> {
+  const where = await withDeadline(locateFrame(frame), timeoutMs, 'Attaching to the page').catch(() => undefined);
+  if (!where) return true; // no DevTools session here: Playwright's evaluate path, nothing to prepare
+  return await where.target.contextId(where.frameId, timeoutMs).catch(() => undefined) !== undefined;
+}
+
+/**
  * `fn(arg)` in the frame's main world, bounded by `options.timeoutMs`. With `prelude`, that
  * script runs first in the same evaluation, so both meet the same document.
  */

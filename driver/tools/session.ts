@@ -45,8 +45,11 @@ export class Session {
 
   constructor(readonly config: SessionConfig, private readonly host: BrowserHost, private readonly roots: RootsProvider = async () => []) {}
 
-  /** The current tab, starting the browser (or a new tab) when there is none. */
-  async ensureTab(): Promise<Tab> {
+  /**
+   * The current tab, starting the browser (or a new tab) when there is none. The tab counts as
+   * used from now on, unless `forNavigation` (a navigation leaves the blank document it replaces).
+   */
+  async ensureTab(options: { forNavigation?: boolean } = {}): Promise<Tab> {
     const context = await this.ensureBrowserContext();
     if (this.current?.crashed) {
       // As Playwright MCP resets it: the crashed page closed, a blank one current in its place,
@@ -58,10 +61,17 @@ export class Session {
     }
     if (!this.current || this.current.isClosed()) {
       this.current = this.tabs.find(t => !t.isClosed());
-      if (!this.current) await context.newPage();
+      if (!this.current) this.markUntouched(await context.newPage());
     }
     await this.initializing.get(this.current!.page);
+    if (!options.forNavigation) this.current!.untouched = false;
     return this.current!;
+  }
+
+  /** A page the session just opened, still on its initial blank document. */
+  private markUntouched(page: Page): void {
+    const tab = this.tabs.find(t => t.page === page);
+    if (tab && page.url() === 'about:blank') tab.untouched = true;
   }
 
   currentTabOrUndefined(): Tab | undefined {
@@ -76,6 +86,7 @@ export class Session {
     if (fresh && !this.tabs.length) await this.ensureTab();
     this.openingTab = true;
     const page = await context.newPage().finally(() => { this.openingTab = false; });
+    this.markUntouched(page);
     const tab = this.tabs.find(t => t.page === page)!;
     this.current = tab;
     await this.initializing.get(page);

@@ -21,6 +21,12 @@ export interface ActionOutcome<T = unknown> { wait?: WaitReport; value?: T }
 export class Tab {
   readonly collectors: PageCollectors;
   crashed = false;
+  /**
+   * The session opened this tab and no tool has used it yet: it shows the initial blank document,
+   * in which nothing ran. Navigating away from it needs no check that its script responds and no
+   * wait in it (on a loaded machine each call into a fresh renderer can take a second).
+   */
+  untouched = false;
   private lastTitle = '';
   /** What the agent read of the page, the bases of the next diff (--snapshot-mode diff). */
   readonly readSnapshots = new ReadSnapshots();

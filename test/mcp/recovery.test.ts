@@ -81,3 +81,33 @@ describe('lazy start and recovery', () => {
     expect(sectionOf(text(again), 'Page')).toContain('about:blank');
   });
 });
+
+describe('leaving a blank tab', () => {
+  it('skips the checks for a tab no tool used, and still finds a blank page whose script is stuck', async () => {
+    const config = { ...defaultConfig(), executablePath: '/usr/bin/chromium', outputDir: tempDir('ariaref-out-') };
+    const ownHost = new BrowserHost(config);
+    const session = new Session(config, ownHost);
+    try {
+      // A new tab, then straight to a page: nothing ran in its blank document, nothing to report.
+      const opened = await callTool(session, 'browser_tabs', { action: 'new' });
+      expect(opened.isError, text(opened)).toBeFalsy();
+      expect(session.currentTabOrUndefined()?.untouched).toBe(true);
+      const first = await callTool(session, 'browser_navigate', { url: `${site.origin}/login` });
+      expect(first.isError, text(first)).toBeFalsy();
+      expect(text(first)).not.toContain('not responding');
+      expect(sectionOf(text(first), 'Snapshot')).toContain('textbox "Username"');
+      // A blank tab some code used is checked as any page: its stuck script gets it replaced.
+      await callTool(session, 'browser_tabs', { action: 'new' });
+      const stuck = await callTool(session, 'browser_run_code_unsafe', { code: `async (page) => { await page.setContent('<script>setTimeout(() => { for (;;) {} }, 50)</script>'); }` });
+      expect(stuck.isError, text(stuck)).toBeFalsy();
+      expect(session.currentTabOrUndefined()?.untouched).toBe(false);
+      const away = await callTool(session, 'browser_navigate', { url: `${site.origin}/login` });
+      expect(away.isError, text(away)).toBeFalsy();
+      expect(sectionOf(text(away), 'Result')).toMatch(/not responding.*replaced by a fresh one/s);
+      expect(sectionOf(text(away), 'Snapshot')).toContain('textbox "Username"');
+    } finally {
+      await session.dispose();
+      await ownHost.closeAll();
+    }
+  }, 60_000);
+});

@@ -53,6 +53,8 @@ export function allowedUrl(session: Session, raw: string): string {
  * Never throws for the page's sake. Returns the tab to navigate, and its notes are added to the response.
  */
 async function leaveTab(session: Session, response: ToolResponse, tab: Tab): Promise<Tab> {
+  // Nothing ran in the blank document of a tab no tool used: it has no dialogs and no script to be stuck in.
+  if (tab.untouched) return tab;
   try {
     const left = await prepareToLeave(tab.page); // the tab's collectors answer (and log) its dialogs
     for (const note of formatLeaving(left.dialogs)) response.addResult(note);
@@ -78,9 +80,10 @@ async function withToolWording<T>(work: Promise<T>): Promise<T> {
 
 /** Navigates the current (prepared) tab to `url`, inside the action waiter. */
 export function gotoPrepared(session: Session, response: ToolResponse, url: string) {
+  const fromBlank = !!session.currentTabOrUndefined()?.untouched;
   return withToolWording(act(session, response, current => navigate(current.page, url, {
     prepare: false, timeoutMs: session.config.navigationTimeoutMs,
-  }), AFTER_GOTO));
+  }), { ...AFTER_GOTO, fromBlank }));
 }
 
 async function historyStep(session: Session, response: ToolResponse, direction: 'back' | 'forward'): Promise<void> {
@@ -108,7 +111,7 @@ export const navigationTools = [
     async handle(session, params, response) {
       const url = allowedUrl(session, params.url);
       recordPageCall(session, response, { method: 'goto', url });
-      const tab = await leaveTab(session, response, await session.ensureTab());
+      const tab = await leaveTab(session, response, await session.ensureTab({ forNavigation: true }));
       const landing = await gotoPrepared(session, response, url);
       if (tab.isClosed()) return;
       // The URL was a file: let the download finish (bounded), so the answer says where it is.
