@@ -158,8 +158,11 @@ export interface CoveringElement {
  * own label is drawn over); nowhere ('covered' by `cover`, or 'hidden' with no visible label, `why`).
  */
 export interface PointerAim {
-  at: 'self' | 'label' | 'covered' | 'hidden';
+  /** 'map': an image map's <area>, clicked on its image (ref) at `position`. */
+  at: 'self' | 'label' | 'covered' | 'hidden' | 'map';
   ref?: string;
+  /** For 'map': the point inside the area's shape, relative to the image's padding box (Playwright's `position`). */
+  position?: { x: number; y: number };
   cover?: CoveringElement;
   why?: string;
   /** Checked now, for a checkbox, radio or switch (native or ARIA). */

@@ -36,6 +36,7 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
     // A plain click toggles a checkbox (checks a radio); other clicks promise no state.
     checks: clickCount === 1 && (options.button ?? 'left') === 'left' ? 'toggle' : undefined,
     run: on => (on ?? locator).click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
+    runAt: (on, position) => on.click({ position, button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
   }, options);
 }
 

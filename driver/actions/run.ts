@@ -66,6 +66,8 @@ export interface Step {
   run: (locator: Locator | undefined) => Promise<unknown>;
   /** How to act on the control's label in its place (default `run`): check() would read the label's own state. */
   runOnLabel?: (locator: Locator) => Promise<unknown>;
+  /** How to act at a point of another element: an image map's <area> is clicked on its image (page/aim.ts). */
+  runAt?: (locator: Locator, position: { x: number; y: number }) => Promise<unknown>;
 }
 
 /** What pointer and editing actions need of a ref's element now: the same name, shown, enabled. */
@@ -87,7 +89,9 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   checkRange('timeoutMs', options.timeoutMs, 0, MAX_ACTION_TIMEOUT_MS, { unit: 'ms' });
   const { ref, frame } = step;
   if (ref && frame && step.needs) await checkNeeds(frame, ref, step.needs);
-  const plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;
+  let plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;
+  // Only a click knows how to act at a point of the image: anything else meets Playwright's own error.
+  if (plan?.position && !step.runAt) plan = undefined;
   if (plan?.cover) throw coveredError(step.action, step.target, plan.cover);
   if (plan?.hidden) throw new ActionError(hiddenMessage(step.action, step.target, plan.hidden), 'hidden');
   // The element acted on: the ref's own, or its label's in its place.
@@ -102,7 +106,9 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   const report = await waiter.run(async () => {
     try {
       if (plan?.done) return;
-      const run = plan?.label && step.runOnLabel ? step.runOnLabel : step.run;
+      const position = plan?.position;
+      const run = position && step.runAt ? (on: Locator) => step.runAt!(on, position)
+        : plan?.label && step.runOnLabel ? step.runOnLabel : step.run;
       if (actRef && frame) await actOnRef({ frame, ref: actRef, action: step.action.replace(/ (on|into|of|with|to)$/, '') }, locator => run(locator));
       else await step.run(step.locator);
     } catch (error) {
@@ -111,6 +117,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
       });
     }
   });
+  if (plan?.position) report.viaImage = { ref: plan.ref, position: plan.position };
   if (plan?.label && ref && frame) {
     await verifyLabelClick(frame, ref, step.target, plan, report);
     if (!plan.done && plan.ref !== ref) report.viaLabel = plan.ref;

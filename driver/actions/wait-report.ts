@@ -32,6 +32,8 @@ export interface WaitReport {
   dialog?: DialogInfo;
   /** The ref of the label that was clicked in the control's place (a hidden or covered native input). */
   viaLabel?: string;
+  /** An image map's <area> was clicked on its image: the image's ref and the point (relative to its padding box). */
+  viaImage?: { ref: string; position: { x: number; y: number } };
   /** URLs of tabs/popups the action opened. */
   popups?: string[];
   /** Suggested file names of downloads the action started. */

@@ -25,6 +25,8 @@ export interface PointerPlan {
   cover?: CoveringElement;
   /** Why a hidden control cannot be clicked ('clipped', 'opacity: 0'...): it has no visible label either. */
   hidden?: string;
+  /** `ref` is the image of an image map's <area>: act on it at this point (relative to its padding box). */
+  position?: { x: number; y: number };
 }
 
 const CALL_TIMEOUT_MS = 2_000;
@@ -70,6 +72,7 @@ export async function aimPointer(frame: Frame, ref: string, checks?: CheckedInte
   const aim = await settledAim(frame, ref);
   if (aim.at === 'covered' && aim.cover) return { ref, label: false, done: false, cover: aim.cover };
   if (aim.at === 'hidden') return { ref, label: false, done: false, hidden: aim.why ?? 'hidden' };
+  if (aim.at === 'map' && aim.ref && aim.position) return { ref: aim.ref, label: false, done: false, position: aim.position };
   // check() and uncheck() on something that is not checkable: Playwright's own error says so.
   if (aim.at !== 'label' || !aim.ref || (typeof checks === 'boolean' && aim.checked === undefined)) return { ref, label: false, done: false };
   const wanted = checks === undefined || aim.checked === undefined ? undefined

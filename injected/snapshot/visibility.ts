@@ -8,6 +8,7 @@ import { computedCursor, computedDisplay, computedPointerEvents } from '../dom/s
 import { elementTag, flatTreeParent } from '../dom/composed-tree';
 import { isElementStyleVisibilityVisible } from '../aria/hidden';
 import { shadowRootOf } from '../dom/closed-shadow';
+import { areaBox, isArea } from '../dom/image-map';
 
 export interface BoxRect { x: number; y: number; width: number; height: number }
 
@@ -49,6 +50,7 @@ function nonEmpty(rect: BoxRect | undefined): boolean {
  * visible through their children, and their rect is the union of the children's rects.
  */
 export function computeElementBox(element: Element, probe: VisibilityProbe): ElementBox {
+  if (isArea(element)) return imageMapAreaBox(element, probe);
   const display = computedDisplay(element);
   if (display === undefined) return hiddenBox;
   if (display === 'contents') return contentsBox(element, probe);
@@ -56,6 +58,13 @@ export function computeElementBox(element: Element, probe: VisibilityProbe): Ele
   const rect = probe.rect(element);
   if (!nonEmpty(rect)) return { visible: false, rect };
   return { visible: true, rect };
+}
+
+/** An image map's <area> is drawn where its shape lies on the image using its map (dom/image-map.ts). */
+function imageMapAreaBox(area: Element, probe: VisibilityProbe): ElementBox {
+  if (probe !== layoutProbe) return hiddenBox; // a test probe has no image to draw it on
+  const box = areaBox(area);
+  return box ? { visible: true, rect: box.rect } : hiddenBox;
 }
 
 /** Union of the visible boxes below a display:contents element (iterative: contents may nest). */

@@ -11,6 +11,7 @@ import { getElementComputedStyle } from '../dom/style';
 import { getIdRefs, parentElementOrShadowHost } from '../dom/composed-tree';
 import { getAriaChecked } from '../aria/states';
 import { deepElementFromPoint, describeHit, refOf } from './hit-target';
+import { areaBox, isArea } from '../dom/image-map';
 
 interface Point { x: number; y: number }
 
@@ -138,6 +139,7 @@ function covered(hit: Element): PointerAim {
 export function aimAt(target: Element, center: boolean): PointerAim {
   beginAriaCaches();
   try {
+    if (isArea(target)) return aimAtArea(target, center);
     let point = centerOf(target);
     if (center || !inViewport(point)) {
       target.scrollIntoView({ block: 'center', inline: 'center' });
@@ -165,6 +167,23 @@ export function aimAt(target: Element, center: boolean): PointerAim {
   } finally {
     endAriaCaches();
   }
+}
+
+/** An image map's <area> has no box: the click goes to its image, at a point inside its shape. */
+function aimAtArea(area: Element, center: boolean): PointerAim {
+  let box = areaBox(area);
+  if (!box) return { at: 'hidden', why: 'no image that uses its map is shown' };
+  if (center || !inViewport(box.point)) {
+    box.image.scrollIntoView({ block: 'center', inline: 'center' });
+    box = areaBox(area);
+    if (!box) return { at: 'hidden', why: 'no image that uses its map is shown' };
+  }
+  const hit = inViewport(box.point) ? deepElementFromPoint(box.point.x, box.point.y) : null;
+  if (hit && hit !== area && hit !== box.image && !isInside(box.image, hit)) return covered(hit);
+  const ref = refOf(box.image);
+  if (!ref) return { at: 'self' };
+  const outer = box.image.getBoundingClientRect();
+  return { at: 'map', ref, position: { x: box.point.x - outer.left - box.image.clientLeft, y: box.point.y - outer.top - box.image.clientTop } };
 }
 
 /** The checked state of a checkbox, radio or switch (native or ARIA); undefined for other elements. */

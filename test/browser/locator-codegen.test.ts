@@ -91,6 +91,12 @@ describe('generated locators', () => {
     expect(actionCode('page.get_by_role("textbox")', { method: 'click', modifiers: [process.platform === 'darwin' ? 'Meta' : 'Control', 'Shift'] }, 'python'))
       .toBe('page.get_by_role("textbox").click(modifiers=["ControlOrMeta", "Shift"])');
     expect(actionCode(locator, { method: 'click', button: 'right', modifiers: ['Shift'] }, 'typescript')).toBe("await page.getByRole('textbox').click({\n  button: 'right',\n  modifiers: ['Shift']\n});");
+    // A click at a point of an image (an image map's area): the point in every language.
+    const at = { method: 'click', position: { x: 57, y: 40 } } as const;
+    expect(actionCode("page.getByRole('img')", at, 'typescript')).toBe("await page.getByRole('img').click({\n  position: { x: 57, y: 40 }\n});");
+    expect(actionCode('page.get_by_role("img")', at, 'python')).toBe('page.get_by_role("img").click(position={"x": 57, "y": 40})');
+    expect(actionCode('page.getByRole(AriaRole.IMG)', at, 'java')).toBe('page.getByRole(AriaRole.IMG).click(new Locator.ClickOptions().setPosition(57, 40));');
+    expect(actionCode('page.GetByRole(AriaRole.Img)', at, 'csharp')).toBe('await page.GetByRole(AriaRole.Img).ClickAsync(new() { Position = new() { X = 57, Y = 40 } });');
   });
 });
 

@@ -88,7 +88,7 @@ export function locatorCode(path: LocatorPath, language: CodegenLanguage): strin
 
 /** A call on a locator, as the actions make them. */
 export type LocatorCall =
-  | { method: 'click'; button?: 'left' | 'right' | 'middle'; clickCount?: number; modifiers?: string[] }
+  | { method: 'click'; button?: 'left' | 'right' | 'middle'; clickCount?: number; modifiers?: string[]; /** A point of the element (an image map's area on its image). */ position?: { x: number; y: number } }
   | { method: 'hover' | 'check' | 'uncheck' }
   | { method: 'fill' | 'pressSequentially' | 'press' | 'evaluate'; text: string; /** The text is this secret's value: the code reads it from the environment. */ secret?: string }
   | { method: 'selectOption' | 'setInputFiles'; values: string[] }
@@ -122,7 +122,7 @@ export function actionCode(locator: string, call: LocatorCall, language: Codegen
   if ('text' in call) argument = call.secret ? secretCode(call.secret, language) : language === 'typescript' ? jsString(call.text) : quoted(call.text);
   else if ('values' in call) argument = args(language, call.values);
   else if ('target' in call) argument = call.target;
-  else if (call.method === 'click' && (call.button && call.button !== 'left' || call.modifiers?.length)) {
+  else if (call.method === 'click' && (call.button && call.button !== 'left' || call.modifiers?.length || call.position)) {
     const button = call.button && call.button !== 'left' ? call.button : undefined;
     // The platform's primary modifier is written as ControlOrMeta, as Playwright's codegen writes it, so the code runs on macOS too.
     const primary = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -131,10 +131,17 @@ export function actionCode(locator: string, call: LocatorCall, language: Codegen
       const entries: Array<[string, string]> = [];
       if (button) entries.push(['button', jsString(button)]);
       if (modifiers) entries.push(['modifiers', `[${modifiers.map(jsString).join(', ')}]`]);
+      if (call.position) entries.push(['position', `{ x: ${call.position.x}, y: ${call.position.y} }`]);
       argument = tsOptions(entries);
     }
-    else if (language === 'python') argument = [button && `button=${quoted(button)}`, modifiers && `modifiers=[${modifiers.map(quoted).join(', ')}]`].filter(Boolean).join(', ');
-    // Java and C# take an options object whose enum names need imports: the plain call reads best.
+    else if (language === 'python') {
+      argument = [button && `button=${quoted(button)}`, modifiers && `modifiers=[${modifiers.map(quoted).join(', ')}]`,
+        call.position && `position={"x": ${call.position.x}, "y": ${call.position.y}}`].filter(Boolean).join(', ');
+    }
+    // Java and C# take an options object whose enum names need imports: the plain call reads best,
+    // but a point of the element is what makes the click land (an image map's area).
+    else if (call.position && language === 'java') argument = `new Locator.ClickOptions().setPosition(${call.position.x}, ${call.position.y})`;
+    else if (call.position) argument = `new() { Position = new() { X = ${call.position.x}, Y = ${call.position.y} } }`;
   }
   switch (language) {
     case 'typescript': return `await ${locator}.${method}(${argument});`;

@@ -49,13 +49,20 @@ export function recordPageCall(session: Session, response: ToolResponse, call: P
 }
 
 /**
- * The action went through the control's label (its native input is hidden or under the label):
- * the statement recorded at `index` becomes a click on that label, the code that replays it.
+ * The action went to another element in the target's place, and the statement recorded at `index`
+ * becomes the code that replays it: a click on the control's label (its native input is hidden or
+ * under the label), or `click` at a point of the image an image map's <area> is drawn on.
  */
-export async function recordViaLabel(session: Session, response: ToolResponse, tab: Tab, index: number): Promise<void> {
-  const label = response.waits.at(-1)?.viaLabel;
+export async function recordActedInPlace(session: Session, response: ToolResponse, tab: Tab, index: number, click?: LocatorCall & { method: 'click' }): Promise<void> {
+  const report = response.waits.at(-1);
   const language = languageOf(session);
-  if (!label || !language || index >= response.code.length) return;
-  const locator = await targetCode(session, tab, label);
-  if (locator) response.code[index] = actionCode(locator, { method: 'click' }, language);
+  const via = report?.viaImage?.ref ?? report?.viaLabel;
+  if (!via || !language || index >= response.code.length) return;
+  const locator = await targetCode(session, tab, via);
+  if (!locator) return;
+  const position = report?.viaImage?.position;
+  const call: LocatorCall = position
+    ? { ...(click ?? { method: 'click' }), position: { x: Math.round(position.x), y: Math.round(position.y) } }
+    : { method: 'click' };
+  response.code[index] = actionCode(locator, call, language);
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
 import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
-import { recordElementCall, recordPageCall, recordViaLabel } from '../codegen/record.js';
+import { recordElementCall, recordPageCall, recordActedInPlace } from '../codegen/record.js';
 import { lookupSecret, type Secrets } from '../secrets.js';
 import type { LocatorCall } from '../codegen/locator.js';
 import type { Session } from '../session.js';
@@ -158,7 +158,7 @@ export const formTools = [
       const statement = response.code.length;
       await recordElementCall(session, response, tab, params.target, { method: 'check' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
-      await recordViaLabel(session, response, tab, statement);
+      await recordActedInPlace(session, response, tab, statement);
       response.addEcho(`Checked ${describeTarget(params)}.`, claimOn(params.target, { checked: true }));
       response.focused(params.target);
     },
@@ -177,7 +177,7 @@ export const formTools = [
       const statement = response.code.length;
       await recordElementCall(session, response, tab, params.target, { method: 'uncheck' });
       await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
-      await recordViaLabel(session, response, tab, statement);
+      await recordActedInPlace(session, response, tab, statement);
       response.addEcho(`Unchecked ${describeTarget(params)}.`, claimOn(params.target, { checked: false }));
       response.focused(params.target);
     },

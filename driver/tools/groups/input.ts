@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, describeTarget, elementParam, targetAliases, targetParam, targetShape } from './common.js';
 import { click, drag, hover, MAX_SCROLL_PX, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
-import { recordElementCall, recordPageCall, recordViaLabel, targetCode } from '../codegen/record.js';
+import { recordElementCall, recordPageCall, recordActedInPlace, targetCode } from '../codegen/record.js';
 import { lookupSecret } from '../secrets.js';
 import { claimOn } from '../restated.js';
 import { boundedNumber } from '../input-policy.js';
@@ -26,12 +26,12 @@ export const inputTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const statement = response.code.length;
-      await recordElementCall(session, response, tab, params.target,
-        { method: 'click', button: params.button, clickCount: params.doubleClick ? 2 : 1, modifiers: params.modifiers });
+      const call = { method: 'click', button: params.button, clickCount: params.doubleClick ? 2 : 1, modifiers: params.modifiers } as const;
+      await recordElementCall(session, response, tab, params.target, call);
       await actWithEngine(session, response, (target, options) => click(target, params.target, {
         ...options, button: params.button, modifiers: params.modifiers, clickCount: params.doubleClick ? 2 : 1,
       }));
-      await recordViaLabel(session, response, tab, statement);
+      await recordActedInPlace(session, response, tab, statement, call);
       response.addEcho(`${params.doubleClick ? 'Double-clicked' : 'Clicked'} ${describeTarget(params)}.`);
       response.focused(params.target);
     },
