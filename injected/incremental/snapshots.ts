@@ -10,11 +10,10 @@
 // Refs are checked on reuse: each reused node's ref must still be the registry's ref for its
 // element, or the element is recomputed. The registry changes an element's ref only when asked for
 // it with another role or name: in a pass (the element changed, so it is not reused) or through
-// runtime.refFor(), which invalidates everything when it does (snapshot/runtime.ts). A page that rewrites an
-// element's `_ariaRef` by hand is not noticed: the old ref keeps resolving to the same element.
+// runtime.refFor(), which invalidates everything when it does (snapshot/runtime.ts). Refs are never
+// reused for another element, so the registry alone tells whether a node's ref still holds.
 //
-// Storage: each element's entry, and each ref'd node's element, sit in symbol-keyed properties
-// rather than WeakMaps: tens of thousands of WeakMap entries make every garbage collection of the
+// Storage: each element's entry sits in a symbol-keyed property rather than a WeakMap: tens of thousands of WeakMap entries make every garbage collection of the
 // page slower (ephemeron tables). A generation number invalidates them all at once.
 import type { AriaNode, SnapshotOptions } from '../types';
 import type { RefRegistry } from '../snapshot/refs';
@@ -33,8 +32,6 @@ export interface WalkReuse {
   /** The element's items from the last pass, when they are still exactly right; else undefined. */
   reuse(element: Element, textVisible: boolean, inTextarea: boolean): RawItem[] | undefined;
   store(element: Element, items: RawItem[], textVisible: boolean, inTextarea: boolean): void;
-  /** A node that got a ref, with its element (for the ref check on reuse). */
-  noteRef(node: AriaNode, element: Element): void;
   /** aria-owns re-parents across subtrees: stop reusing (restarts the pass when it already did). */
   ownersFound(): void;
 }
@@ -60,7 +57,6 @@ export class IncrementalSnapshots {
   private readonly tracker = new DirtyTracker();
   private watch: PageWatch | undefined;
   private readonly entryKey = Symbol('ariaref.incremental');
-  private readonly elementKey = Symbol('ariaref.element');
   private generation = 0;
   private key: CacheKey | undefined;
   private subscribed = false;
@@ -124,15 +120,6 @@ export class IncrementalSnapshots {
     } catch { /* a frozen or exotic element: it is simply recomputed */ }
   }
 
-  elementOf(node: AriaNode): Element | undefined {
-    return (node as unknown as Record<symbol, Element | undefined>)[this.elementKey];
-  }
-
-  setElement(node: AriaNode, element: Element): void {
-    // Not enumerable: copies of the tree handed out ({...node}) must not carry it.
-    Object.defineProperty(node, this.elementKey, { value: element, configurable: true });
-  }
-
   /** Nothing of the last pass may be reused at the next one. */
   invalidateAll(reason: string): void {
     this.tracker.invalidateAll(reason);
@@ -187,10 +174,6 @@ export class Pass implements WalkReuse {
     if (this.storeAllowed) this.cache.setEntry(element, items, keyOf(textVisible, inTextarea));
   }
 
-  noteRef(node: AriaNode, element: Element): void {
-    if (this.storeAllowed) this.cache.setElement(node, element);
-  }
-
   ownersFound(): void {
     this.dropped = true;
     this.storeAllowed = false;
@@ -208,10 +191,7 @@ export class Pass implements WalkReuse {
     }
     while (stack.length) {
       const node = stack.pop()!;
-      if (node.ref !== undefined) {
-        const element = this.cache.elementOf(node);
-        if (!element || this.refs.existingRef(element) !== node.ref) return false;
-      }
+      if (node.ref !== undefined && !this.refs.holds(node.ref)) return false;
       for (let i = node.children.length - 1; i >= 0; i--) {
         const child = node.children[i];
         if (typeof child !== 'string') stack.push(child);

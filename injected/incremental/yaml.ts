@@ -45,8 +45,9 @@ function render(node: AriaNode | string, depth: number): string {
   if (typeof node === 'string') return indent(renderYaml({ role: 'fragment', name: '', children: [node] }), depth);
   const kept = (node as unknown as Record<symbol, Kept | undefined>)[TEXT];
   if (kept && kept.depth === depth) return kept.text;
-  const text = compose(node, depth);
+  let text = compose(node, depth);
   if (text.length <= MAX_KEPT) {
+    text = flat(text);
     try {
       Object.defineProperty(node, TEXT, { value: { depth, text }, configurable: true, writable: true });
     } catch { /* a frozen node: rendered again next time */ }
@@ -83,6 +84,15 @@ function isSmall(root: AriaNode): boolean {
     for (const child of node.children) if (typeof child !== 'string') stack.push(child);
   }
   return true;
+}
+
+/**
+ * The same text as one flat string. Kept texts are built by concatenation, and V8 keeps such a
+ * string as a chain of pieces (about 20 bytes each, a dozen per table row); a substring flattens
+ * the chain once and keeps only the flat copy.
+ */
+function flat(text: string): string {
+  return text.length > 12 ? ` ${text}`.slice(1) : text;
 }
 
 function indent(text: string, depth: number): string {

@@ -1,16 +1,13 @@
 // Ref minting and resolution for one document.
 //
-// A ref names an element for as long as the element keeps its role and name. Each element caches
-// `_ariaRef = {role, name, ref}` (non-enumerable, like Playwright's), but the cache is only a hint:
-// the page can read and copy it, so a cached ref is reused only when our own ref->element map still
-// points at this very element. Refs are `${prefix}e${n}` with n from a per-document counter that the
+// A ref names an element for as long as the element keeps its role and name. The registry's own
+// maps say which ref an element has: nothing is stored on the element (Playwright's `_ariaRef`
+// property costs an object per element, and the page can read, copy or trap it). Refs are `${prefix}e${n}` with n from a per-document counter that the
 // driver floors with `seed`, so a ref never repeats within a tab across navigations.
 // Refs whose elements left (removed, or renamed so a new ref took over) are remembered, boundedly,
 // with their role, name and the last snapshot that saw them, so an error can say what happened.
 import type { RefCheck, RefCheckOptions } from '../types';
 import { disabledReason, hiddenReason } from './actionable';
-
-interface AriaRef { role: string; name: string; ref: string }
 
 interface Entry { element: Element; role: string; name: string; seenAt: number }
 
@@ -20,8 +17,6 @@ interface Departed { role: string; name: string; seenAt: number; now?: { role: s
 /** How many departed refs are remembered (oldest forgotten first): enough for any agent's context. */
 const MAX_DEPARTED = 2000;
 
-const getOwnDescriptor = Object.getOwnPropertyDescriptor;
-const defineProperty = Object.defineProperty;
 const now = Date.now;
 
 /** `button "Save"`, or the role alone when it has no name. */
@@ -76,24 +71,24 @@ export class RefRegistry {
 
   /** The element's ref for this role and name: the cached one when still ours, else a new one. */
   refFor(element: Element, role: string, name: string): string {
-    const cached = readCachedRef(element);
-    if (cached && cached.role === role && cached.name === name && this.byRef.get(cached.ref)?.element === element
-      && this.isOwnRef(cached.ref)) {
-      this.byElement.set(element, cached.ref);
-      return cached.ref;
-    }
-    const ref = `${this.prefix}e${++this.counter}`;
-    // The element's previous ref (role or name changed) stops resolving: it described something else.
     const previous = this.byElement.get(element);
     const old = previous !== undefined ? this.byRef.get(previous) : undefined;
+    if (old && old.element === element && old.role === role && old.name === name && this.isOwnRef(previous)) return previous!;
+    const ref = `${this.prefix}e${++this.counter}`;
+    // The element's previous ref (role or name changed) stops resolving: it described something else.
     if (previous !== undefined && old?.element === element) {
       this.byRef.delete(previous);
       this.depart(previous, { role: old.role, name: old.name, seenAt: old.seenAt, now: { role, name, ref } });
     }
     this.byRef.set(ref, { element, role, name, seenAt: now() });
     this.byElement.set(element, ref);
-    writeCachedRef(element, { role, name, ref });
     return ref;
+  }
+
+  /** Whether `ref` still names its element: it resolves, and no newer ref took the element over. */
+  holds(ref: string): boolean {
+    const entry = this.byRef.get(ref);
+    return !!entry && this.byElement.get(entry.element) === ref;
   }
 
   /** The ref already assigned to the element (by a snapshot or refFor), if any. */
@@ -172,33 +167,5 @@ export class RefRegistry {
 
   private isOwnRef(ref: unknown): ref is string {
     return typeof ref === 'string' && ref.startsWith(`${this.prefix}e`) && /^\d+$/.test(ref.slice(this.prefix.length + 1));
-  }
-}
-
-/** The element's own `_ariaRef` data property, read without running any getter a page installed. */
-function readCachedRef(element: Element): AriaRef | undefined {
-  try {
-    const value = dataValue(element, '_ariaRef');
-    if (!value || typeof value !== 'object') return undefined;
-    const role = dataValue(value, 'role');
-    const name = dataValue(value, 'name');
-    const ref = dataValue(value, 'ref');
-    if (typeof role !== 'string' || typeof name !== 'string' || typeof ref !== 'string') return undefined;
-    return { role, name, ref };
-  } catch {
-    return undefined; // a Proxy or exotic object: ignore it
-  }
-}
-
-function dataValue(target: object, key: string): unknown {
-  const descriptor = getOwnDescriptor(target, key);
-  return descriptor && 'value' in descriptor ? descriptor.value : undefined;
-}
-
-function writeCachedRef(element: Element, value: AriaRef): void {
-  try {
-    defineProperty(element, '_ariaRef', { value, enumerable: false, configurable: true, writable: true });
-  } catch {
-    // The page locked the property: the maps alone still resolve refs correctly.
   }
 }

@@ -215,7 +215,6 @@ class Walk {
     if (element === this.activeElement) node.active = true;
     if (layout.ref) {
       node.ref = this.options.refs.refFor(element, role, name);
-      this.options.reuse?.noteRef(node, element);
       if (pointerCursorTells(role) && hasOwnPointerCursor(element)) node.cursorPointer = true;
     }
     if (this.options.boxes && layout.rect) node.box = roundBox(layout.rect);
@@ -236,7 +235,6 @@ class Walk {
     const name = nodeName(element, this.secrets);
     const node: AriaNode = { role: 'iframe', name, children: [] };
     node.ref = this.options.refs.refFor(element, 'iframe', name);
-    this.options.reuse?.noteRef(node, element);
     if (element === this.activeElement) node.active = true;
     if (this.options.boxes) {
       const box = computeElementBox(element, this.options.probe);
@@ -365,7 +363,11 @@ function finalize(builder: Builder, isRoot: boolean): void {
   }
   flush();
   node.children = withoutEchoes(node, children);
-  if (!isRoot && isBareWrapper(node)) { delete node.ref; delete node.cursorPointer; }
+  // Cleared, not deleted: a delete turns each such node into a slow dictionary object (a few hundred bytes each).
+  if (!isRoot && isBareWrapper(node)) {
+    if (node.ref !== undefined) node.ref = undefined;
+    if (node.cursorPointer !== undefined) node.cursorPointer = undefined;
+  }
 }
 
 function roundBox(rect: BoxRect): NonNullable<AriaNode['box']> {
