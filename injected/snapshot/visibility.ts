@@ -70,7 +70,7 @@ function imageMapAreaBox(area: Element, probe: VisibilityProbe): ElementBox {
 /** Union of the visible boxes below a display:contents element (iterative: contents may nest). */
 function contentsBox(element: Element, probe: VisibilityProbe): ElementBox {
   let union: BoxRect | undefined;
-  const pending: Node[] = Array.from((shadowRootOf(element) ?? element).childNodes);
+  const pending: Node[] = childList(shadowRootOf(element) ?? element);
   while (pending.length) {
     const node = pending.pop()!;
     let rect: BoxRect | undefined;
@@ -82,7 +82,7 @@ function contentsBox(element: Element, probe: VisibilityProbe): ElementBox {
       const display = computedDisplay(child);
       if (display === undefined || display === 'none') continue;
       if (display === 'contents') {
-        for (const grandchild of Array.from((shadowRootOf(child) ?? child).childNodes)) pending.push(grandchild);
+        for (const grandchild of childList(shadowRootOf(child) ?? child)) pending.push(grandchild);
         continue;
       }
       if (!isElementStyleVisibilityVisible(child)) continue;
@@ -92,6 +92,13 @@ function contentsBox(element: Element, probe: VisibilityProbe): ElementBox {
     union = union ? unite(union, rect!) : { x: rect!.x, y: rect!.y, width: rect!.width, height: rect!.height };
   }
   return union ? { visible: true, rect: union } : hiddenBox;
+}
+
+/** The children, without asking for `childNodes` (a NodeList Blink would keep on the node). */
+function childList(parent: Node): Node[] {
+  const list: Node[] = [];
+  for (let child = parent.firstChild; child; child = child.nextSibling) list.push(child);
+  return list;
 }
 
 function unite(a: BoxRect, b: BoxRect): BoxRect {
