@@ -83,10 +83,13 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
       rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose, interactive: request.interactive,
       budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
     };
-    const snapshot = withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
-      const read: Shown = wholePage ? await aria.snapshotWithBasis(options) : { yaml: await aria.snapshot(options) };
-      return { yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}) };
-    }), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
+    // A tab just opened (browser_tabs new) shows nothing: under load, loading the runtime into its
+    // fresh renderer for that took longer than opening the tab.
+    const snapshot = wholePage && tab.showsNothingYet() ? Promise.resolve<Shown>({ yaml: '', basis: '' })
+      : withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
+        const read: Shown = wholePage ? await aria.snapshotWithBasis(options) : { yaml: await aria.snapshot(options) };
+        return { yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}) };
+      }), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
     snapshot.catch(() => {});
     // Asked early, so a frozen browser is reported in seconds instead of after every timeout below.
     const frozen = askBrowser.promise.then(() => browserAnswers(tab.page)).then(answers => answers

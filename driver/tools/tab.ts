@@ -28,6 +28,11 @@ export class Tab {
    */
   untouched = false;
   private lastTitle = '';
+
+  /** Still that initial blank document: its snapshot is empty, known without asking the page. */
+  showsNothingYet(): boolean {
+    return this.untouched && this.page.url() === 'about:blank';
+  }
   /** What the agent read of the page, the bases of the next diff (--snapshot-mode diff). */
   readonly readSnapshots = new ReadSnapshots();
   /** Collector positions already reported, so each event is told once. */
@@ -137,6 +142,7 @@ export class Tab {
     // A crashed page has no title to read (and would not answer): the tab list shows it empty.
     if (this.crashed) return '';
     if (this.isBlocked()) return this.lastTitle;
+    if (this.showsNothingYet()) return '';
     const aria = await this.aria().catch(() => undefined);
     const title = aria ? await aria.title(this.lastTitle) : this.lastTitle;
     this.lastTitle = title;
