@@ -34,10 +34,10 @@ async function viaChooser(target: ActionTarget, locator: Locator, paths: string[
  */
 export async function setFiles(target: ActionTarget, ref: string, paths: string[], options: ActionOptions = {}): Promise<WaitReport> {
   const files = await checkedPaths(paths);
-  const { locator: resolved, frame, ref: actRef } = await target.resolve(ref);
+  const { locator: resolved, frame, ref: actRef } = await target.resolve(ref, { check: { live: true } });
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'upload files with', target: ref, locator: resolved, frame, ref: actRef, needs: { live: true },
+    action: 'upload files with', target: ref, locator: resolved, frame, ref: actRef,
     run: async on => {
       const locator = on ?? resolved;
       try {

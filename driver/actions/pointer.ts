@@ -28,11 +28,11 @@ function checkModifiers(modifiers: readonly string[] | undefined): void {
 export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
   checkModifiers(options.modifiers);
   checkRange('clickCount', options.clickCount, 1, MAX_CLICK_COUNT, { whole: true });
-  const { locator, frame, ref: actRef } = await target.resolve(ref);
+  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: READY });
   const clickCount = options.clickCount ?? 1;
   const action = clickCount === 2 ? 'double-click' : 'click';
   return perform(target, {
-    action, target: ref, locator, frame, ref: actRef, needs: READY, pointer: true,
+    action, target: ref, locator, frame, ref: actRef, pointer: true,
     // A plain click toggles a checkbox (checks a radio); other clicks promise no state.
     checks: clickCount === 1 && (options.button ?? 'left') === 'left' ? 'toggle' : undefined,
     run: on => (on ?? locator).click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
@@ -41,19 +41,19 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
 }
 
 export async function hover(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame, ref: actRef } = await target.resolve(ref);
+  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: SHOWN });
   return perform(target, {
-    action: 'hover', target: ref, locator, frame, ref: actRef, needs: SHOWN,
+    action: 'hover', target: ref, locator, frame, ref: actRef,
     run: on => (on ?? locator).hover({ timeout: actionTimeout(options) }),
   }, options);
 }
 
 /** Drag the element of `fromRef` onto the element of `toRef` (HTML5 drag and drop and mouse-based). */
 export async function drag(target: ActionTarget, fromRef: string, toRef: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator: source, frame, ref: actRef } = await target.resolve(fromRef);
+  const { locator: source, frame, ref: actRef } = await target.resolve(fromRef, { check: SHOWN });
   const { locator: destination } = await target.resolve(toRef);
   return perform(target, {
-    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame, ref: actRef, needs: SHOWN,
+    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame, ref: actRef,
     run: on => (on ?? source).dragTo(destination, { timeout: actionTimeout(options) }),
   }, options);
 }

@@ -8,7 +8,7 @@ import type { Frame, Locator, Page } from 'playwright';
 import type { CoveringElement } from '../../injected/types.js';
 import { ActionWaiter, type WaitOptions, type WaitReport } from './wait.js';
 import { ActionError, coveredError, explainActionError } from './errors.js';
-import { describeCoveringElement, RefError, type ResolvedTarget } from '../page/refs.js';
+import { describeCoveringElement, type ResolvedTarget } from '../page/refs.js';
 import { actOnRef } from '../page/ref-act.js';
 import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
 import * as runtime from '../page/runtime.js';
@@ -20,9 +20,10 @@ export interface ActionTarget {
   page: Page;
   /**
    * The Locator of a snapshot ref ('e5', 'f2e7') or a Playwright selector, and the frame of its
-   * element (the main frame for selectors); throws for a bad ref.
+   * element (the main frame for selectors); throws for a bad ref, and for a ref whose element fails
+   * `check` now (renamed, hidden, disabled: READY, SHOWN), in the same call into the page.
    */
-  resolve(refOrSelector: string): Promise<ResolvedTarget>;
+  resolve(refOrSelector: string, options?: { check?: RefCheckOptions }): Promise<ResolvedTarget>;
   /** What covers the element's center; used to explain intercepted clicks. */
   describeCoveringElement?(locator: Locator): Promise<CoveringElement | null>;
 }
@@ -50,12 +51,11 @@ export interface Step {
   /** Frame of the element acted on: the wait tracks the action's activity there. */
   frame?: Frame;
   /**
-   * The ref when the target is one: it is checked first (with `needs`), and `run` then gets the
+   * The ref when the target is one (checked when it was resolved, with READY or SHOWN): `run` then gets the
    * locator to act through (page/ref-act.ts), which fails at once when the element is removed
    * or renamed while acting.
    */
   ref?: string;
-  needs?: RefCheckOptions;
   /**
    * A click-like action: an element that stays covered by another fails at once, naming the
    * cover; a hidden native checkbox or radio (or one its label covers) is clicked through its label.
@@ -77,18 +77,10 @@ export const SHOWN: RefCheckOptions = { live: true, visible: true };
 
 const CHECK_TIMEOUT_MS = 3_000;
 
-/** Fails at once when the ref's element is renamed, hidden or disabled now (the reason is a state, not a moment). */
-async function checkNeeds(frame: Frame, ref: string, needs: RefCheckOptions): Promise<void> {
-  const live = await runtime.checkRef(frame, ref, CHECK_TIMEOUT_MS, needs).catch(() => undefined);
-  // A check that cannot run says nothing: Playwright's own checks still apply.
-  if (live?.check) throw new RefError(live.check.error, live.check.kind, ref, live.check);
-}
-
 /** Run `step.run` inside an ActionWaiter; its error comes back rewritten with the next step. */
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
   checkRange('timeoutMs', options.timeoutMs, 0, MAX_ACTION_TIMEOUT_MS, { unit: 'ms' });
   const { ref, frame } = step;
-  if (ref && frame && step.needs) await checkNeeds(frame, ref, step.needs);
   let plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;
   // Only a click knows how to act at a point of the image: anything else meets Playwright's own error.
   if (plan?.position && !step.runAt) plan = undefined;

@@ -33,7 +33,7 @@ export async function locate(tab: Tab, target: string): Promise<Locator> {
 
 /** The actions engine aimed at a tab: its targets resolve like locate(). */
 function actionTarget(tab: Tab): ActionTarget {
-  return { page: tab.page, resolve: async target => (await tab.aria()).resolve(target, { exactlyOne: true }) };
+  return { page: tab.page, resolve: async (target, options) => (await tab.aria()).resolve(target, { ...options, exactlyOne: true }) };
 }
 
 export function actionOptions(session: Session): ActionOptions {
