@@ -113,14 +113,19 @@ export async function runPlaywrightCode(page: Page, code: string, options: { tim
       throw stopped(error) ? loopStopped() : new RunCodeError(`The code threw: ${messageOf(error)}`, 'threw', undefined, { cause: error });
     });
     const { value } = await withDeadline(Promise.race([settled, callbackStop.catch(() => { throw loopStopped(); })]), options.timeoutMs, () => timedOut(options.timeoutMs, 'a promise that never settles, or a long wait?'));
-    finished = true;
-    if (value === undefined || typeof value === 'function') return { json: undefined };
+    if (value === undefined || typeof value === 'function') {
+      finished = true;
+      return { json: undefined };
+    }
     let json: string | undefined;
     try {
-      // A toJSON of the code's own runs here: the guard still holds it to the deadline.
+      // A toJSON of the code's own runs here: the guard still holds it to the deadline, and one
+      // it stops leaves the call abandoned (its timers cleared), not finished.
       json = JSON.stringify(value);
+      finished = true;
     } catch (error) {
       if (stopped(error)) throw loopStopped();
+      finished = true;
       throw new RunCodeError(`The code finished, but its result cannot be turned into JSON: ${messageOf(error)}. Return plain data (strings, numbers, arrays, objects).`, 'not-serializable', undefined, { cause: error });
     }
     return { json };

@@ -51,6 +51,16 @@ describe('runPlaywrightCode', () => {
     expect(page.ticks).toBeLessThanOrEqual(ticksAtAbandon + 1);
   });
 
+  it('a result whose toJSON loops leaves the call abandoned: the timers the code set are cleared', async () => {
+    const page = fakePage();
+    await expect(run('async (page) => { setInterval(() => page.tick(), 1); await new Promise(r => setTimeout(r, 20)); return { toJSON() { for (;;) {} } }; }', 300, page))
+      .rejects.toMatchObject({ kind: 'timeout', message: expect.stringContaining('an endless loop?') });
+    const ticksAtAbandon = page.ticks;
+    expect(ticksAtAbandon).toBeGreaterThan(0);
+    await new Promise(resolve => setTimeout(resolve, 100));
+    expect(page.ticks).toBe(ticksAtAbandon);
+  });
+
   it('a timer callback that throws does not stop the code', async () => {
     const code = 'async () => { setTimeout(() => { throw new Error("late") }, 1); await new Promise(r => setTimeout(r, 20)); return "went on"; }';
     await expect(run(code, 5_000)).resolves.toEqual({ json: '"went on"' });
