@@ -31,12 +31,13 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
   const { locator, frame, ref: actRef } = await target.resolve(ref, { check: READY });
   const clickCount = options.clickCount ?? 1;
   const action = clickCount === 2 ? 'double-click' : 'click';
+  const clickOptions = { button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) };
   return perform(target, {
     action, target: ref, locator, frame, ref: actRef, pointer: true,
     // A plain click toggles a checkbox (checks a radio); other clicks promise no state.
     checks: clickCount === 1 && (options.button ?? 'left') === 'left' ? 'toggle' : undefined,
-    run: on => (on ?? locator).click({ button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
-    runAt: (on, position) => on.click({ position, button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) }),
+    run: on => (on ?? locator).click(clickOptions),
+    runAt: (on, position) => on.click({ ...clickOptions, position }),
   }, options);
 }
 

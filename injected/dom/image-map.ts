@@ -4,6 +4,7 @@
 // image at a point inside the shape (Playwright cannot click an <area> at all).
 import { getElementComputedStyle } from './style';
 import { enclosingShadowRootOrDocument } from './composed-tree';
+import { cached, passCache } from './pass-cache';
 
 export interface AreaBox {
   /** The image the area is drawn on. */
@@ -18,11 +19,18 @@ export function isArea(element: Element): boolean {
   return element.localName === 'area' && element.namespaceURI === 'http://www.w3.org/1999/xhtml';
 }
 
+const imagesCache = passCache<Element, HTMLImageElement[]>();
+
 /**
  * html "rules for parsing a hash-name reference": `#name` names the first <map> in tree order whose
- * id or name is `name`; the images of `map` are those whose usemap resolves to it.
+ * id or name is `name`; the images of `map` are those whose usemap resolves to it. Once per map and
+ * pass: every area of a map asks.
  */
 function imagesUsing(map: Element): HTMLImageElement[] {
+  return cached(imagesCache, map, () => findImagesUsing(map));
+}
+
+function findImagesUsing(map: Element): HTMLImageElement[] {
   const scope = enclosingShadowRootOrDocument(map);
   if (!scope) return [];
   const maps = Array.from(scope.querySelectorAll('map'));
@@ -111,10 +119,12 @@ export function areaBox(area: Element): AreaBox | undefined {
     const outer = image.getBoundingClientRect();
     if (outer.width <= 0 || outer.height <= 0) continue;
     // Coords count CSS px from the image's top left corner, inside its border and padding.
-    const left = outer.left + image.clientLeft + (parseFloat(style.paddingLeft) || 0);
-    const top = outer.top + image.clientTop + (parseFloat(style.paddingTop) || 0);
-    const width = image.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
-    const height = image.clientHeight - (parseFloat(style.paddingTop) || 0) - (parseFloat(style.paddingBottom) || 0);
+    const padLeft = parseFloat(style.paddingLeft) || 0;
+    const padTop = parseFloat(style.paddingTop) || 0;
+    const left = outer.left + image.clientLeft + padLeft;
+    const top = outer.top + image.clientTop + padTop;
+    const width = image.clientWidth - padLeft - (parseFloat(style.paddingRight) || 0);
+    const height = image.clientHeight - padTop - (parseFloat(style.paddingBottom) || 0);
     const geometry = shapeGeometry(shape, width, height);
     if (!geometry) continue;
     const x1 = Math.max(geometry.box[0], 0);

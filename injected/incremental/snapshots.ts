@@ -13,8 +13,9 @@
 // runtime.refFor(), which invalidates everything when it does (snapshot/runtime.ts). Refs are never
 // reused for another element, so the registry alone tells whether a node's ref still holds.
 //
-// Storage: each element's entry sits in a symbol-keyed property rather than a WeakMap: tens of thousands of WeakMap entries make every garbage collection of the
-// page slower (ephemeron tables). A generation number invalidates them all at once.
+// Storage: each element's entry sits in a symbol-keyed property rather than a WeakMap: tens of
+// thousands of WeakMap entries make every garbage collection of the page slower (ephemeron
+// tables). A generation number invalidates them all at once.
 import type { AriaNode, SnapshotOptions } from '../types';
 import type { RefRegistry } from '../snapshot/refs';
 import { DirtyTracker } from './dirty';

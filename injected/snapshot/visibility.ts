@@ -14,7 +14,10 @@ export interface BoxRect { x: number; y: number; width: number; height: number }
 
 /** Reads layout. The only place the snapshot touches geometry. */
 export interface VisibilityProbe {
-  /** Border box in viewport CSS px, or undefined when the element generates no box at all. */
+  /**
+   * Border box in viewport CSS px, or undefined when the element generates no box at all. An image
+   * map's <area> has no box of its own: its rect is where its shape is drawn on its image.
+   */
   rect(element: Element): BoxRect | undefined;
   /** Box of a text node's rendered text; undefined when it renders nothing. */
   textRect(text: Text): BoxRect | undefined;
@@ -22,7 +25,7 @@ export interface VisibilityProbe {
 
 /** Real layout (browsers). All reads, no writes: the first read lays out once, the rest are cheap. */
 export const layoutProbe: VisibilityProbe = {
-  rect: element => element.getBoundingClientRect(),
+  rect: element => (isArea(element) ? areaBox(element)?.rect : element.getBoundingClientRect()),
   textRect: text => {
     const doc = text.ownerDocument;
     if (!doc || typeof doc.createRange !== 'function') return undefined;
@@ -50,21 +53,18 @@ function nonEmpty(rect: BoxRect | undefined): boolean {
  * visible through their children, and their rect is the union of the children's rects.
  */
 export function computeElementBox(element: Element, probe: VisibilityProbe): ElementBox {
-  if (isArea(element)) return imageMapAreaBox(element, probe);
+  // An area's own style says nothing of where it is drawn (dom/image-map.ts): its shape on the image does.
+  if (isArea(element)) return visibleRect(probe.rect(element));
   const display = computedDisplay(element);
   if (display === undefined) return hiddenBox;
   if (display === 'contents') return contentsBox(element, probe);
   if (display === 'none' || !isElementStyleVisibilityVisible(element)) return hiddenBox;
-  const rect = probe.rect(element);
-  if (!nonEmpty(rect)) return { visible: false, rect };
-  return { visible: true, rect };
+  return visibleRect(probe.rect(element));
 }
 
-/** An image map's <area> is drawn where its shape lies on the image using its map (dom/image-map.ts). */
-function imageMapAreaBox(area: Element, probe: VisibilityProbe): ElementBox {
-  if (probe !== layoutProbe) return hiddenBox; // a test probe has no image to draw it on
-  const box = areaBox(area);
-  return box ? { visible: true, rect: box.rect } : hiddenBox;
+function visibleRect(rect: BoxRect | undefined): ElementBox {
+  if (!nonEmpty(rect)) return { visible: false, rect };
+  return { visible: true, rect };
 }
 
 /** Union of the visible boxes below a display:contents element (iterative: contents may nest). */
