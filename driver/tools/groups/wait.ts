@@ -1,32 +1,45 @@
 // browser_wait_for: wait for any of several texts to appear, a text to disappear, or a time,
 // looking in every frame of the page. Bounded so a page that never changes can't hang the call.
 import { z } from 'zod';
-import type { Page } from 'playwright';
+import type { Frame, Page } from 'playwright';
 import { defineTool } from '../define.js';
 import { sleep } from '../../index.js';
 import { recordPageCall } from '../codegen/record.js';
 import { boundedNumber } from '../input-policy.js';
 
-const POLL_MS = 100;
+/** Pauses between checks: soon at first (a text often appears right after the action before), then every 100 ms. */
+const POLL_DELAYS_MS = [20, 50, 100];
 const MAX_TIME_S = 30;
 
-async function visibleIn(page: Page, text: string): Promise<boolean> {
+/**
+ * The first of `texts` visible in some frame of the page, or undefined. One protocol call per frame
+ * and check: Playwright keeps only the visible matches in the page (a count, then a visibility call
+ * per match, made two or more round trips per frame on every poll). With several texts, which one
+ * appeared is asked only in the frame that shows one of them.
+ */
+async function visibleText(page: Page, texts: string[]): Promise<string | undefined> {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    // First few matches only: a text repeated thousands of times must not make each poll slow.
-    const matches = frame.getByText(text);
-    const count = await matches.count().catch(() => 0);
-    for (let i = 0; i < Math.min(count, 5); i++)
-      if (await matches.nth(i).isVisible().catch(() => false)) return true;
+    if (!(await visibleCount(frame, texts))) continue;
+    if (texts.length === 1) return texts[0];
+    for (const text of texts) if (await visibleCount(frame, [text])) return text;
   }
-  return false;
+  return undefined;
 }
 
-async function pollUntil(page: Page, deadline: number, check: () => Promise<boolean>): Promise<boolean> {
-  while (Date.now() < deadline) {
+function visibleCount(frame: Frame, texts: string[]): Promise<number> {
+  let matches = frame.getByText(texts[0]);
+  for (const text of texts.slice(1)) matches = matches.or(frame.getByText(text));
+  return matches.filter({ visible: true }).count().catch(() => 0);
+}
+
+/** Checks until `check` gives an answer or the deadline passes (then checks once more). */
+async function pollUntil<T>(page: Page, deadline: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
     if (page.isClosed()) throw new Error('The tab closed while waiting. Use browser_tabs to see the open tabs.');
-    if (await check()) return true;
-    await sleep(POLL_MS);
+    const answer = await check();
+    if (answer !== undefined) return answer;
+    await sleep(Math.min(POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)], Math.max(0, deadline - Date.now())));
   }
   return check();
 }
@@ -70,14 +83,12 @@ export const waitTools = [
       const deadline = started + timeoutMs;
       const found: string[] = [];
       if (texts.length) {
-        const ok = await pollUntil(tab.page, deadline, async () => {
-          for (const text of texts) if (await visibleIn(tab.page, text)) { found.push(text); return true; }
-          return false;
-        });
-        if (!ok) throw new Error(waitTimedOut(timeoutMs, `none of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared`));
+        const appeared = await pollUntil(tab.page, deadline, () => visibleText(tab.page, texts));
+        if (appeared !== undefined) found.push(appeared);
+        else throw new Error(waitTimedOut(timeoutMs, `none of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared`));
       }
       if (params.textGone !== undefined) {
-        const gone = await pollUntil(tab.page, deadline, async () => !(await visibleIn(tab.page, params.textGone!)));
+        const gone = await pollUntil(tab.page, deadline, async () => (await visibleText(tab.page, [params.textGone!])) === undefined ? true : undefined);
         if (!gone) throw new Error(waitTimedOut(timeoutMs, `${JSON.stringify(params.textGone)} is still visible`));
       }
       if (found[0] !== undefined) recordPageCall(session, response, { method: 'waitForText', text: found[0], state: 'visible' });
