@@ -134,6 +134,10 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       return batchesBetween(t - churnWindow, t) <= expected * 2 + 1;
     }
 
-    schedule(Math.min(quietMs, tailMs, timeoutMs));
+    // With nothing of the action's still running or already ended, no answer can come before the
+    // quiet window closes: the first check waits for it (on a loaded machine each wake-up of the
+    // page costs a scheduling delay). Tracked work that ends wakes the check itself (onActivityEnd).
+    const quietStart = !sawTracked && (mark === undefined || noPending(pendingActivity(mark)));
+    schedule(Math.min(quietStart ? quietMs : Math.min(quietMs, tailMs), timeoutMs));
   });
 }
