@@ -17,7 +17,7 @@ import os from 'node:os';
 import { benchPages, frameChild, table } from './pages.mjs';
 import { summarize, ratio, fmtMs, fmtStats, fmtRatio, printTable } from './stats.mjs';
 import { toolDefinitions } from './tool-definitions.mjs';
-import { bareWalk, loadScriptCost, navigationCost, printFirstLook } from './first-look.mjs';
+import { bareWalk, oursInPage, loadScriptCost, navigationCost, printFirstLook } from './first-look.mjs';
 import { benchCli, printCli } from './cli.mjs';
 import { runTaskBench } from './tasks/run.mjs';
 import { benchLoad, writeLoad } from './load.mjs';
@@ -146,6 +146,7 @@ async function benchPage(spec, url, sides, diffSnapshots) {
   result.timeRatio = ratio(result.ours.median, result.pw.median);
   // The physical limit, in the same run: every element's box and computed style, nothing else.
   result.bareWalk = await bareWalk(sides.pw.page, url, runs, gotoReady, timed);
+  result.oursInPage = await oursInPage(sides.ours.page, url, runs, gotoReady);
   result.sizeRatio = ratio(result.ours.chars, result.pw.chars);
 
   // Our budgeted snapshot (what an agent should get by default): size and time. Through the
