@@ -106,6 +106,8 @@ export interface SettleOptions {
   timeoutMs?: number;  // default 3000
   /** Mark from markActivity() taken before the action: also wait for the work the action started. */
   mark?: number;
+  /** After a navigation: wait for the short timers, frames and messages the new document queued while loading. */
+  loadWork?: boolean;
   /** Quiet needed once the action's own tracked timers have fired; default min(quietMs, 30). */
   tailMs?: number;
   /** A page changing nonstop (no baseline churn) is given up on after this long; default 1500. */
@@ -120,6 +122,8 @@ export interface SettleReport {
   reason?: 'quiet' | 'churn' | 'timeout' | 'navigation';
   /** A cross-document navigation the page started while settling (destination URL). */
   navigating?: string;
+  /** The document's navigations were watched (Navigation API): one it started would be in `navigating`. */
+  watchedNavigation?: boolean;
   /** Mutation batches per second before the action (with a mark) and during the wait. */
   baselineRate?: number;
   rate?: number;
@@ -137,6 +141,8 @@ export interface ActivityMark {
 export interface PendingActivity {
   timers: number;      // short setTimeouts (<= ~1 s) scheduled by the action's handlers
   requests: number;    // fetch/XHR started by them
+  callbacks: number;   // animation frames, idle callbacks and channel messages they queued
+  animations?: number; // CSS animations and transitions that started after the mark and end soon
   busy: string[];      // aria-busy="true" regions that turned busy after the mark ('region "Results"')
 }
 

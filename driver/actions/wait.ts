@@ -68,6 +68,8 @@ function busyList(report: SettleReport): string[] | undefined {
   const out: string[] = [];
   if (p.timers) out.push(`${p.timers} timer${p.timers > 1 ? 's' : ''}`);
   if (p.requests) out.push(`${p.requests} request${p.requests > 1 ? 's' : ''}`);
+  if (p.callbacks) out.push(`${p.callbacks} queued callback${p.callbacks > 1 ? 's' : ''}`);
+  if (p.animations) out.push(`${p.animations} animation${p.animations > 1 ? 's' : ''}`);
   for (const region of p.busy) out.push(`${region} (aria-busy)`);
   return out.length ? out : undefined;
 }
@@ -134,8 +136,12 @@ export class ActionWaiter {
     ]);
     if (winner === 'dialog') { report.outcome = 'dialog'; return; }
     if (winner === 'settled') {
-      // A quick settle (tail after a tracked timer) must still leave a navigation its start window.
-      const left = this.t.navStartMs - (Date.now() - actionEnd);
+      // A quick settle must still leave a navigation its start window, unless the page itself
+      // watched for one (the Navigation API sees every navigation the main frame starts; a
+      // child frame's action may navigate the top one).
+      const early = await settling;
+      const watched = early.ok && early.value?.watchedNavigation && this.frame === this.page.mainFrame();
+      const left = watched ? 0 : this.t.navStartMs - (Date.now() - actionEnd);
       if (left > 0 && !events.navigationRequest) {
         const nap = delay(left);
         await Promise.race([nap.promise, events.navigationStarted, events.dialogOpened]);
@@ -172,7 +178,7 @@ export class ActionWaiter {
       const old = await oldSettle();
       // It may have stopped early because the document said it was leaving: settle it afresh.
       const again = old.ok && old.value?.reason === 'navigation'
-        ? await raceDialog(events, settleIn(this.frame, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, steadyMs: this.t.steadyMs }, this.t.callMs))
+        ? await raceDialog(events, settleIn(this.frame, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs }, this.t.callMs))
         : old;
       if (again === 'dialog') { report.outcome = 'dialog'; return; }
       fromSettle(report, again.ok ? again.value : null);
@@ -186,7 +192,9 @@ export class ActionWaiter {
     if (!loaded) report.navigationPending = true;
     const docId = await documentId(main, this.t.callMs);
     report.sameDocument = !!mark && docId === mark.docId;
-    const fresh = await raceDialog(events, settleIn(main, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, steadyMs: this.t.steadyMs }, this.t.callMs));
+    const fresh = await raceDialog(events, settleIn(main, {
+      quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, loadWork: true,
+    }, this.t.callMs));
     if (fresh === 'dialog') { report.outcome = 'dialog'; return; }
     fromSettle(report, fresh.ok ? fresh.value : null);
     report.navigatedTo = this.page.url();
@@ -218,7 +226,7 @@ export async function waitForSettle(page: Page, options: WaitOptions = {}): Prom
   const events = new PageEvents(page, page.mainFrame(), options.dialogs ?? 'ask');
   try {
     const frame = options.frame ?? page.mainFrame();
-    const result = await raceDialog(events, settleIn(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, steadyMs: t.steadyMs }, t.callMs));
+    const result = await raceDialog(events, settleIn(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, tailMs: t.tailMs, steadyMs: t.steadyMs }, t.callMs));
     const report: WaitReport = { elapsedMs: 0, outcome: 'dialog' };
     if (result !== 'dialog') fromSettle(report, result.ok ? result.value : null);
     if (events.dialog) report.dialog = events.dialog;

@@ -1,11 +1,17 @@
-// Work an action started: timers, requests and aria-busy regions the page began because of the
-// click/keypress the driver just sent. Knowing it lets the driver wait exactly as long as the page
+// Work an action started: timers, animation frames, idle callbacks, channel messages, requests and
+// aria-busy regions the page began because of the click/keypress the driver just sent (CSS
+// animations are read by settle.ts from the document itself). Knowing it lets the driver wait exactly as long as the page
 // needs (a click handler doing `setTimeout(update, 300)`) instead of guessing with fixed sleeps.
 //
 // How "started by the action" is decided: the driver calls markActivity() right before acting,
 // which opens an action window that settle() closes. Timers/requests created in that window by
 // code not running inside a background timer callback belong to the action, and so do timers and
 // requests created by those timers' callbacks (a few hops deep, so polling loops stay bounded).
+//
+// A document's load is a window of its own (LOAD_MARK, opened at install): the settle after a
+// navigation waits for the short timers, frames and messages the page queued while loading (a
+// framework's first render), not for its requests (data, long polls and beacons are the page's
+// business; the load event already waited for what the parser asked for).
 import type { ActivityMark, PendingActivity } from '../types';
 import { now } from './timing';
 import { batchesBetween, lastMutationAt, rescanShadowRoots } from './mutations';
@@ -14,6 +20,10 @@ type Ctx = { mark: number; hops: number };
 
 /** Timers longer than this are not the action's visible result (polls, idle logouts). */
 const MAX_TIMER_MS = 1200;
+/** The load's timers: only short ones are its first render; longer ones are polls and banners. */
+const MAX_LOAD_TIMER_MS = 100;
+/** The mark of the document's load window, opened when tracking is installed. */
+export const LOAD_MARK = 1;
 /** Timer -> timer -> timer chains followed at most this deep. */
 const MAX_HOPS = 3;
 /** An action window never stays open longer than this, even if settle() is never called. */
@@ -30,12 +40,20 @@ const getDescriptor = Object.getOwnPropertyDescriptor;
 
 let installed = false;
 let currentMark = 0;
+let markAt = 0;
 let windowEnd = 0;
 let running: Ctx | 'background' | undefined; // the wrapped callback now executing, if any
 // Plain null-prototype records instead of Map/Set: no page-replaceable methods on the hot path.
 const timers: Record<number, Ctx> = Object.create(null);
 const requests: Record<number, Ctx> = Object.create(null);
 let requestSeq = 0;
+/**
+ * Frames, idle callbacks and messages queued by tracked code. Each counts until it runs, or for
+ * MAX_TIMER_MS at most: a hidden tab runs no frames, a port nobody started delivers nothing.
+ */
+type Queued = Ctx & { at: number; frame: boolean };
+const queued: Record<number, Queued> = Object.create(null);
+let queuedSeq = 0;
 let busyAtMark = new WeakSet<Element>();
 let lastEnd = -Infinity;
 let lastEndKind: 'timer' | 'request' = 'timer';
@@ -47,6 +65,13 @@ function trackingContext(): Ctx | undefined {
   if (running) return running.mark === currentMark && running.hops < MAX_HOPS ? { mark: running.mark, hops: running.hops + 1 } : undefined;
   if (currentMark && now() <= windowEnd) return { mark: currentMark, hops: 0 };
   return undefined;
+}
+
+/** The context a timer of `delay` ms belongs to: long ones are never the action's (or the load's). */
+function timerContext(delay: number): Ctx | undefined {
+  if (delay > MAX_TIMER_MS) return undefined;
+  const ctx = trackingContext();
+  return ctx && (ctx.mark !== LOAD_MARK || delay <= MAX_LOAD_TIMER_MS) ? ctx : undefined;
 }
 
 function activityEnded(kind: 'timer' | 'request' = 'timer'): void {
@@ -75,7 +100,7 @@ function wrapTimers(): void {
     if (typeof handler !== 'function') return apply(nativeSetTimeout, g, arguments);
     const extra = restArgs(arguments, 2);
     const delay = +(timeout as number) || 0;
-    const ctx = delay <= MAX_TIMER_MS ? trackingContext() : undefined;
+    const ctx = timerContext(delay);
     let id = 0;
     const run = function (this: unknown) {
       const tracked = ctx !== undefined && id in timers;
@@ -110,7 +135,9 @@ function restArgs(args: IArguments, from: number): unknown[] {
   return out;
 }
 
+/** A request of the action's; the load's requests are not waited for (see the top). */
 function trackRequest(ctx: Ctx): () => void {
+  if (ctx.mark === LOAD_MARK) return () => {};
   const token = ++requestSeq;
   requests[token] = ctx;
   return () => {
@@ -147,6 +174,109 @@ function wrapXhr(): void {
     try { return apply(nativeSend, this, arguments); } catch (error) { done(); throw error; }
   };
   define(proto, 'send', sendWrapper);
+}
+
+function trackQueued(ctx: Ctx, frame: boolean): number {
+  const token = ++queuedSeq;
+  queued[token] = { mark: ctx.mark, hops: ctx.hops, at: now(), frame };
+  return token;
+}
+
+/** Forget a queued callback; true when it was still counted (its end is then announced). */
+function untrackQueued(token: number): boolean {
+  if (!token || !(token in queued)) return false;
+  delete queued[token];
+  return true;
+}
+
+/**
+ * requestAnimationFrame and requestIdleCallback: a framework renders in the next frame or in idle
+ * time; the callback runs in the queuing code's context, so what it starts is tracked too.
+ */
+function wrapCallbackQueue(requestName: string, cancelName: string, frame: boolean): void {
+  const request = g[requestName];
+  const cancel = g[cancelName];
+  if (typeof request !== 'function') return;
+  const tokens: Record<number, number> = Object.create(null); // the browser's id -> our token
+  define(g, requestName, function (this: unknown, callback: unknown) {
+    if (typeof callback !== 'function') return apply(request, g, arguments);
+    const ctx = trackingContext();
+    let id = 0;
+    const run = function (this: unknown) {
+      const token = tokens[id];
+      if (token) delete tokens[id];
+      const tracked = untrackQueued(token);
+      try { return runIn(ctx, callback, this, arguments); } finally { if (tracked) activityEnded(); }
+    };
+    const args: unknown[] = [run];
+    for (let i = 1; i < arguments.length; i++) args[i] = arguments[i];
+    id = apply(request, g, args);
+    if (ctx) tokens[id] = trackQueued(ctx, frame);
+    return id;
+  });
+  if (typeof cancel !== 'function') return;
+  define(g, cancelName, function (id?: unknown) {
+    const token = typeof id === 'number' ? tokens[id] : 0;
+    if (token) delete tokens[id as number];
+    apply(cancel, g, [id]);
+    if (untrackQueued(token)) activityEnded();
+  });
+}
+
+/**
+ * Messages the action posts to itself: React's scheduler renders from a MessageChannel message,
+ * other schedulers from window.postMessage. A message counts until a 'message' event reaches the
+ * other end (one task: the page's own listeners run in it too, before any check of ours).
+ */
+function wrapMessages(): void {
+  const addListener = g.EventTarget?.prototype?.addEventListener;
+  if (typeof addListener !== 'function') return;
+  const untilDelivered = (ctx: Ctx, target: unknown, post: () => unknown): unknown => {
+    const token = trackQueued(ctx, false);
+    const delivered = () => { if (untrackQueued(token)) activityEnded(); };
+    try {
+      apply(addListener, target, ['message', delivered, { once: true }]);
+      return post();
+    } catch (error) {
+      untrackQueued(token);
+      throw error;
+    }
+  };
+  const NativeChannel = g.MessageChannel;
+  const nativePortPost = g.MessagePort?.prototype?.postMessage;
+  const WeakMapCtor = g.WeakMap;
+  if (typeof NativeChannel === 'function' && typeof nativePortPost === 'function' && typeof WeakMapCtor === 'function') {
+    const partners = new WeakMapCtor();
+    const getPartner = WeakMapCtor.prototype.get;
+    const setPartner = WeakMapCtor.prototype.set;
+    const Channel = function (this: unknown) {
+      // Called without `new`, the native constructor throws its own TypeError.
+      if (!new.target) return apply(NativeChannel, this, arguments);
+      const channel = Reflect.construct(NativeChannel, [], new.target);
+      apply(setPartner, partners, [channel.port1, channel.port2]);
+      apply(setPartner, partners, [channel.port2, channel.port1]);
+      return channel;
+    };
+    Channel.prototype = NativeChannel.prototype;
+    define(g, 'MessageChannel', Channel);
+    define(g.MessagePort.prototype, 'postMessage', function (this: unknown) {
+      const ctx = trackingContext();
+      const partner = ctx ? apply(getPartner, partners, [this]) : undefined;
+      if (!ctx || !partner) return apply(nativePortPost, this, arguments);
+      const args = arguments;
+      return untilDelivered(ctx, partner, () => apply(nativePortPost, this, args));
+    });
+  }
+  const nativeWindowPost = g.postMessage;
+  if (typeof nativeWindowPost === 'function' && typeof g.window === 'object') {
+    define(g, 'postMessage', function (this: unknown) {
+      const self = this === undefined ? g : this;
+      const ctx = self === g ? trackingContext() : undefined;
+      if (!ctx) return apply(nativeWindowPost, self, arguments);
+      const args = arguments;
+      return untilDelivered(ctx, g, () => apply(nativeWindowPost, self, args));
+    });
+  }
 }
 
 function define(target: object, key: string, value: Function): void {
@@ -190,19 +320,32 @@ export function installActivityTracking(): void {
   if (installed) return;
   installed = true;
   wrapTimers();
+  wrapCallbackQueue('requestAnimationFrame', 'cancelAnimationFrame', true);
+  wrapCallbackQueue('requestIdleCallback', 'cancelIdleCallback', false);
+  wrapMessages();
   wrapFetch();
   wrapXhr();
+  // The load window: what the page queues while it loads is the load's (see the top).
+  currentMark = LOAD_MARK;
+  markAt = now();
+  windowEnd = markAt + MAX_WINDOW_MS;
 }
 
 /** Open an action window. Returns the mark to pass to settle()/pendingActivity(). */
 export function markActivity(): ActivityMark {
   const at = now();
   currentMark++;
+  markAt = at;
   windowEnd = at + MAX_WINDOW_MS;
   busyAtMark = new WeakSet(busyElements());
   rescanShadowRoots();
   baseline = { mark: currentMark, at, batches: batchesBetween(at - BASELINE_MS, at), lastMutation: lastMutationAt() };
   return { mark: currentMark, mutationsPerSecond: baseline.batches * (1000 / BASELINE_MS) };
+}
+
+/** When `mark` was opened (performance.now() time); 0 when it is not the latest mark. */
+export function markStartedAt(mark: number): number {
+  return mark === currentMark ? markAt : 0;
 }
 
 /** Close the action window: from now on only the action's own callbacks add tracked work. */
@@ -217,10 +360,23 @@ export function baselineFor(mark: number | undefined): { batches: number; lastMu
 
 export function pendingActivity(mark: number = currentMark): PendingActivity {
   const busy: string[] = [];
-  if (mark === currentMark) {
+  // A region busy since the load is the page's state, not work of the load's to wait for.
+  if (mark === currentMark && mark !== LOAD_MARK) {
     for (const element of busyElements()) if (!busyAtMark.has(element)) busy[busy.length] = describeBusy(element);
   }
-  return { timers: countFor(timers, mark), requests: countFor(requests, mark), busy };
+  return { timers: countFor(timers, mark), requests: countFor(requests, mark), callbacks: countQueued(mark), busy };
+}
+
+function countQueued(mark: number): number {
+  const oldest = now() - MAX_TIMER_MS;
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  let count = 0;
+  for (const key in queued) {
+    const entry = queued[key];
+    if (entry.at < oldest) delete queued[key];
+    else if (entry.mark === mark && !(entry.frame && hidden)) count++;
+  }
+  return count;
 }
 
 function countFor(table: Record<number, Ctx>, mark: number): number {

@@ -1,14 +1,20 @@
-// Wait until the page has stopped changing after an action: no DOM mutation (shadow roots
-// included) for a quiet window, and none of the work the action started still running.
-// Two things keep this fast where a fixed sleep is not:
-//  - tracked work (activity.ts) says exactly what to wait for, so once it is done a short
-//    tail window is enough, and while it runs the quiet window cannot fire early;
+// Wait until the page has stopped changing after an action: none of the work the action started
+// still running, and no DOM mutation (shadow roots included) for a window after the last change.
+// Three things keep this fast where a fixed sleep is not:
+//  - tracked work (activity.ts: timers, frames, idle callbacks, messages, requests; here: CSS
+//    animations) says exactly what to wait for, so the page's reaction to the action is awaited
+//    as long as it takes and no longer;
+//  - a page that does nothing more after the action is done after a short tail (one frame and
+//    slack: observers and frame callbacks run there), not a whole quiet window; a change that no
+//    tracked work explains earns the full quiet window after it;
 //  - a page that churns on its own (tickers, clocks) is recognised by comparing the mutation rate
 //    with the one before the action, instead of burning the whole cap on every action.
 import type { PendingActivity, SettleOptions, SettleReport } from '../types';
-import { listen, nativeClearTimeout, nativeSetTimeout, now } from './timing';
+import { documentAnimations, listen, nativeClearTimeout, nativeSetTimeout, now } from './timing';
 import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, rescanShadowRoots } from './mutations';
-import { BASELINE_MS, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, onActivityEnd, pendingActivity } from './activity';
+import {
+  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
+} from './activity';
 
 /** Mutation batches in the second before the action from which a page counts as churning. */
 const CHURN_MIN_BATCHES = 4;
@@ -16,6 +22,8 @@ const CHURN_MIN_BATCHES = 4;
 const CHURN_RECENT_MS = 400;
 /** While tracked work runs, re-check this often (aria-busy has no completion event). */
 const BUSY_POLL_MS = 50;
+/** An animation ending later than this is a progress bar or a slow reveal, not the action's answer. */
+const MAX_ANIMATION_MS = 1200;
 
 type Baseline = { batches: number; lastMutation: number; at: number };
 
@@ -31,24 +39,56 @@ function churnWindowMs(base: Baseline, quietMs: number): number {
 
 /**
  * Call `onLeaving(url)` when the document starts a navigation that does not stay in it. The
- * Navigation API's `navigate` event fires for link clicks, form posts and location changes, but
- * also for pushState and intercepted SPA routes; those update location.href at once, so one task
- * later a still-different URL means the document is on its way out. Without this, a navigation
- * fired by the action's last timer could start just after we reported "settled".
+ * Navigation API's `navigate` event fires for link clicks, form posts, reloads and location
+ * changes, but also for pushState and intercepted SPA routes; those update location.href at once
+ * (and an intercepted one shows as `navigation.transition`), so one task later a still-different
+ * URL, or a cross-document navigation nobody cancelled or intercepted (a form posted to its own
+ * URL, a reload), means the document is on its way out. Without this, a navigation fired by the
+ * action's last timer could start just after we reported "settled". Returns undefined where the
+ * API is missing: the driver then gives navigations a start window of its own.
  */
-function watchNavigation(onLeaving: (url: string) => void): () => void {
+function watchNavigation(onLeaving: (url: string) => void): (() => void) | undefined {
   const navigation = (globalThis as any).navigation;
-  if (!navigation || typeof location === 'undefined') return () => {};
+  if (!navigation || typeof location === 'undefined') return undefined;
   return listen(navigation, 'navigate', (event: any) => {
     const url = event?.destination?.url;
     if (typeof url !== 'string' || event.hashChange || event.downloadRequest) return;
-    nativeSetTimeout(() => { if (location.href !== url) onLeaving(url); }, 0);
+    const crossDocument = event.destination.sameDocument === false;
+    nativeSetTimeout(() => {
+      if (location.href !== url) return onLeaving(url);
+      if (crossDocument && !event.defaultPrevented && !navigation.transition) onLeaving(url);
+    }, 0);
   });
 }
 
-function noPending(p: PendingActivity): boolean {
-  return p.timers === 0 && p.requests === 0 && p.busy.length === 0;
+/** CSS animations and transitions that started after `since` and end within MAX_ANIMATION_MS: how many, and the soonest end. */
+function runningAnimations(since: number): { count: number; endsInMs: number } {
+  let count = 0;
+  let endsInMs = Infinity;
+  for (const animation of documentAnimations()) {
+    try {
+      if (animation.playState !== 'running') continue;
+      const started = animation.startTime;   // null until its first frame: it started after the mark
+      if (typeof started === 'number' && started < since) continue;
+      const end = animation.effect?.getComputedTiming().endTime;
+      const current = animation.currentTime ?? 0;
+      if (typeof end !== 'number' || typeof current !== 'number' || !Number.isFinite(end)) continue; // infinite: a spinner
+      const leftMs = (end - current) / Math.abs(animation.playbackRate || 1);
+      if (leftMs <= 0 || leftMs > MAX_ANIMATION_MS) continue;
+      count++;
+      endsInMs = Math.min(endsInMs, leftMs);
+    } catch {
+      // an animation the page broke: not ours to wait for
+    }
+  }
+  return { count, endsInMs };
 }
+
+function noPending(p: PendingActivity): boolean {
+  return p.timers === 0 && p.requests === 0 && p.callbacks === 0 && !p.animations && p.busy.length === 0;
+}
+
+const NOTHING: PendingActivity = { timers: 0, requests: 0, callbacks: 0, busy: [] };
 
 export function settle(options: SettleOptions = {}): Promise<SettleReport> {
   installMutationTracking();
@@ -56,19 +96,23 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
   const timeoutMs = Math.max(0, options.timeoutMs ?? 3000);
   const tailMs = Math.max(0, options.tailMs ?? Math.min(quietMs, 30));
   const steadyMs = Math.max(quietMs, options.steadyMs ?? 1500);
-  const mark = options.mark;
+  // The load window stands in for an action's mark after a navigation (activity.ts).
+  const mark = options.mark ?? (options.loadWork ? LOAD_MARK : undefined);
   if (mark !== undefined) closeActionWindow(mark);
-  else rescanShadowRoots(); // markActivity() already did it; without a mark, pick up late shadow roots now
+  if (options.mark === undefined) rescanShadowRoots(); // markActivity() did it for an action; pick up late shadow roots now
   const start = now();
-  const base: Baseline = baselineFor(mark) ?? { batches: batchesBetween(start - BASELINE_MS, start), lastMutation: lastMutationAt(), at: start };
+  const base: Baseline = baselineFor(options.mark) ?? { batches: batchesBetween(start - BASELINE_MS, start), lastMutation: lastMutationAt(), at: start };
   const churning = isChurning(base);
   const churnWindow = churnWindowMs(base, quietMs);
+  const animationsSince = mark === undefined ? start : markStartedAt(mark);
 
   return new Promise<SettleReport>(resolve => {
     let mutations = 0;
     let batches = 0;
-    let lastChange = start;   // the timer is armed at once: a page that never mutates settles after quietMs
+    let lastChange = start;   // the timer is armed at once: a page that never mutates settles after the tail
     let sawTracked = lastActivityEndAt() > base.at && mark !== undefined;
+    let animating = false;
+    let animationsEndedAt = -Infinity;
     let timer: number | undefined;
     let done = false;
 
@@ -83,7 +127,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       nativeClearTimeout(timer);
       stopMutations();
       stopActivity();
-      stopNavigation();
+      stopNavigation?.();
       const elapsedMs = Math.round(now() - start);
       const report: SettleReport = {
         settled: reason === 'quiet', elapsedMs, mutations, reason,
@@ -92,6 +136,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       };
       if (pending && !noPending(pending)) report.pending = pending;
       if (navigating) report.navigating = navigating;
+      report.watchedNavigation = stopNavigation !== undefined;
       resolve(report);
     }
 
@@ -100,27 +145,44 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       timer = nativeSetTimeout(check, Math.max(0, Math.ceil(delay)));
     }
 
+    /** The action's work still running, its CSS animations included; notes when those ended. */
+    function pendingNow(t: number): { pending: PendingActivity; nextPollMs: number } {
+      if (mark === undefined) return { pending: NOTHING, nextPollMs: BUSY_POLL_MS };
+      const pending = pendingActivity(mark);
+      const animations = runningAnimations(animationsSince);
+      if (animations.count) pending.animations = animations.count;
+      else if (animating) animationsEndedAt = t;
+      animating = animations.count > 0;
+      return { pending, nextPollMs: Math.min(BUSY_POLL_MS, animations.endsInMs + 2) };
+    }
+
     function check(): void {
       if (done) return;
       try {
         const t = now();
-        const pending = mark === undefined ? { timers: 0, requests: 0, busy: [] } : pendingActivity(mark);
+        const { pending, nextPollMs } = pendingNow(t);
         const idle = noPending(pending);
         if (!idle) sawTracked = true;
-        const activityEnd = lastActivityEndAt();
+        const trackedEnd = lastActivityEndAt();
+        const activityEnd = Math.max(trackedEnd, animationsEndedAt);
+        const endKind = animationsEndedAt >= trackedEnd ? 'timer' : lastActivityEndKind();
         const since = Math.max(start, activityEnd);           // when the action's own work ended
         const changedAt = Math.max(lastChange, activityEnd > start ? activityEnd : start);
-        // After a timer the page's own update already ran; after a request it still reads the body.
-        // The tail never ends the wait before a full quiet window since the action: work the
-        // action did not announce (an image load, a message) gets at least that long.
-        const needed = sawTracked && lastActivityEndKind() === 'timer' ? tailMs : quietMs;
-        const quietAt = Math.max(changedAt + needed, start + quietMs);
+        // Nothing changed since the wait began: the tail (a frame and slack) is enough. After a
+        // timer, frame, message or animation the page's own update already ran: the tail again.
+        // After a request the page still reads the body, and a change no tracked work explains
+        // (an image load, a worker's answer) may have more behind it: a full quiet window.
+        // On a page that churns on its own, quiet means a whole quiet window, and churn is told apart.
+        const changed = changedAt > start || churning;
+        const needed = !changed || (sawTracked && endKind === 'timer') ? tailMs : quietMs;
+        let quietAt = Math.max(changedAt + needed, start + (churning ? quietMs : tailMs));
+        if (sawTracked && endKind === 'request' && activityEnd > base.at) quietAt = Math.max(quietAt, activityEnd + quietMs);
         const deadline = start + timeoutMs;
         if (idle && t >= quietAt) return finish('quiet');
         if (idle && churning && t - since >= churnWindow && withinBaseline(t)) return finish('churn');
         if (idle && !churning && t - since >= steadyMs) return finish('churn');
         if (t >= deadline) return finish('timeout', pending);
-        let next = idle ? quietAt : t + BUSY_POLL_MS;
+        let next = idle ? quietAt : t + nextPollMs;
         if (idle) next = Math.min(next, churning ? Math.max(since + churnWindow, t + BUSY_POLL_MS) : since + steadyMs);
         schedule(Math.min(next, deadline) - t);
       } catch {
@@ -134,10 +196,8 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       return batchesBetween(t - churnWindow, t) <= expected * 2 + 1;
     }
 
-    // With nothing of the action's still running or already ended, no answer can come before the
-    // quiet window closes: the first check waits for it (on a loaded machine each wake-up of the
-    // page costs a scheduling delay). Tracked work that ends wakes the check itself (onActivityEnd).
-    const quietStart = !sawTracked && (mark === undefined || noPending(pendingActivity(mark)));
-    schedule(Math.min(quietStart ? quietMs : Math.min(quietMs, tailMs), timeoutMs));
+    // No answer can come before the tail: the first check waits for it. Tracked work that ends
+    // wakes the check itself (onActivityEnd).
+    schedule(Math.min(tailMs, timeoutMs));
   });
 }

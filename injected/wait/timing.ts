@@ -38,3 +38,11 @@ export function listen(target: EventTarget, type: string, listener: (event: any)
   try { addListenerFn.call(target, type, listener); } catch { return () => {}; }
   return () => { try { removeListenerFn.call(target, type, listener); } catch { /* gone with the document */ } };
 }
+
+const getAnimationsFn: (() => Animation[]) | undefined = g.Document?.prototype?.getAnimations;
+
+/** The document's animations (CSS animations and transitions, Web Animations); [] where unsupported. */
+export function documentAnimations(): Animation[] {
+  if (!getAnimationsFn || typeof document === 'undefined') return [];
+  try { return getAnimationsFn.call(document); } catch { return []; }
+}

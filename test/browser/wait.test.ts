@@ -69,13 +69,19 @@ describe('after a click', () => {
     await page.close();
   });
 
-  test('a quick tracked timer does not cut the quiet window short for untracked work', async () => {
-    // The click's own setTimeout(0) ends at once; the visible update comes 70 ms later from a
-    // background interval the click cannot be linked to. The full quiet window must still apply.
+  test('a change no tracked work explains earns a whole quiet window after it', async () => {
+    // A background interval (not the click's) changes the page every 20 ms for 200 ms after the
+    // click: the first change lands inside the tail, and each one extends the wait by a quiet
+    // window, so the wait sees the last step.
     const page = await h.open('/floor', `<!doctype html><button id=b>Go</button><div id=out>before</div><script>
       let clickedAt = 0;
       b.onclick = () => { clickedAt = Date.now(); setTimeout(() => {}, 0); };
-      setInterval(() => { if (clickedAt && Date.now() - clickedAt >= 70) { clickedAt = 0; out.textContent = 'after'; } }, 10);
+      setInterval(() => {
+        if (!clickedAt) return;
+        const step = Math.floor((Date.now() - clickedAt) / 40);
+        out.textContent = step >= 5 ? 'after' : 'step ' + step;
+        if (step >= 5) clickedAt = 0;
+      }, 20);
     </script>`);
     await runAndWait(page, () => page.locator('#b').click());
     expect(await outText(page)).toBe('after');
