@@ -4,6 +4,7 @@
 // action fails at once naming the cause, instead of waiting out Playwright's timeout.
 import { parentElementOrShadowHost } from '../dom/composed-tree';
 import { getAriaDisabled } from '../aria/states';
+import { areaBox, isArea } from '../dom/image-map';
 
 /** `div#wizard-step-2`, `button.primary.big`, `section`. */
 export function describeElementTag(element: Element): string {
@@ -21,6 +22,12 @@ function styleOf(element: Element): CSSStyleDeclaration | undefined {
 
 /** `display: none on div#step` or `visibility: hidden on p.note`; undefined when the element is shown. */
 export function hiddenReason(element: Element): string | undefined {
+  // An <area> is display:none by the UA style sheet (Chromium 156 reports it so): it shows
+  // where its shape is drawn on an image, so that image's display and visibility decide.
+  if (isArea(element)) {
+    const drawn = areaBox(element);
+    return drawn ? hiddenReason(drawn.image) : `no image shows its map, or its shape lies outside it (${describeElementTag(element)})`;
+  }
   // display:none anywhere up the composed tree hides it; report the element that says so.
   for (let node: Element | null = element; node; node = parentElementOrShadowHost(node)) {
     const style = styleOf(node);
