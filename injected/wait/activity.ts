@@ -14,6 +14,7 @@
 // business; the load event already waited for what the parser asked for).
 import type { ActivityMark, PendingActivity } from '../types';
 import { now } from './timing';
+import { wrapQueues } from './queues';
 import { batchesBetween, lastMutationAt, rescanShadowRoots } from './mutations';
 
 type Ctx = { mark: number; hops: number };
@@ -189,96 +190,6 @@ function untrackQueued(token: number): boolean {
   return true;
 }
 
-/**
- * requestAnimationFrame and requestIdleCallback: a framework renders in the next frame or in idle
- * time; the callback runs in the queuing code's context, so what it starts is tracked too.
- */
-function wrapCallbackQueue(requestName: string, cancelName: string, frame: boolean): void {
-  const request = g[requestName];
-  const cancel = g[cancelName];
-  if (typeof request !== 'function') return;
-  const tokens: Record<number, number> = Object.create(null); // the browser's id -> our token
-  define(g, requestName, function (this: unknown, callback: unknown) {
-    if (typeof callback !== 'function') return apply(request, g, arguments);
-    const ctx = trackingContext();
-    let id = 0;
-    const run = function (this: unknown) {
-      const token = tokens[id];
-      if (token) delete tokens[id];
-      const tracked = untrackQueued(token);
-      try { return runIn(ctx, callback, this, arguments); } finally { if (tracked) activityEnded(); }
-    };
-    const args: unknown[] = [run];
-    for (let i = 1; i < arguments.length; i++) args[i] = arguments[i];
-    id = apply(request, g, args);
-    if (ctx) tokens[id] = trackQueued(ctx, frame);
-    return id;
-  });
-  if (typeof cancel !== 'function') return;
-  define(g, cancelName, function (id?: unknown) {
-    const token = typeof id === 'number' ? tokens[id] : 0;
-    if (token) delete tokens[id as number];
-    apply(cancel, g, [id]);
-    if (untrackQueued(token)) activityEnded();
-  });
-}
-
-/**
- * Messages the action posts to itself: React's scheduler renders from a MessageChannel message,
- * other schedulers from window.postMessage. A message counts until a 'message' event reaches the
- * other end (one task: the page's own listeners run in it too, before any check of ours).
- */
-function wrapMessages(): void {
-  const addListener = g.EventTarget?.prototype?.addEventListener;
-  if (typeof addListener !== 'function') return;
-  const untilDelivered = (ctx: Ctx, target: unknown, post: () => unknown): unknown => {
-    const token = trackQueued(ctx, false);
-    const delivered = () => { if (untrackQueued(token)) activityEnded(); };
-    try {
-      apply(addListener, target, ['message', delivered, { once: true }]);
-      return post();
-    } catch (error) {
-      untrackQueued(token);
-      throw error;
-    }
-  };
-  const NativeChannel = g.MessageChannel;
-  const nativePortPost = g.MessagePort?.prototype?.postMessage;
-  const WeakMapCtor = g.WeakMap;
-  if (typeof NativeChannel === 'function' && typeof nativePortPost === 'function' && typeof WeakMapCtor === 'function') {
-    const partners = new WeakMapCtor();
-    const getPartner = WeakMapCtor.prototype.get;
-    const setPartner = WeakMapCtor.prototype.set;
-    const Channel = function (this: unknown) {
-      // Called without `new`, the native constructor throws its own TypeError.
-      if (!new.target) return apply(NativeChannel, this, arguments);
-      const channel = Reflect.construct(NativeChannel, [], new.target);
-      apply(setPartner, partners, [channel.port1, channel.port2]);
-      apply(setPartner, partners, [channel.port2, channel.port1]);
-      return channel;
-    };
-    Channel.prototype = NativeChannel.prototype;
-    define(g, 'MessageChannel', Channel);
-    define(g.MessagePort.prototype, 'postMessage', function (this: unknown) {
-      const ctx = trackingContext();
-      const partner = ctx ? apply(getPartner, partners, [this]) : undefined;
-      if (!ctx || !partner) return apply(nativePortPost, this, arguments);
-      const args = arguments;
-      return untilDelivered(ctx, partner, () => apply(nativePortPost, this, args));
-    });
-  }
-  const nativeWindowPost = g.postMessage;
-  if (typeof nativeWindowPost === 'function' && typeof g.window === 'object') {
-    define(g, 'postMessage', function (this: unknown) {
-      const self = this === undefined ? g : this;
-      const ctx = self === g ? trackingContext() : undefined;
-      if (!ctx) return apply(nativeWindowPost, self, arguments);
-      const args = arguments;
-      return untilDelivered(ctx, g, () => apply(nativeWindowPost, self, args));
-    });
-  }
-}
-
 function define(target: object, key: string, value: Function): void {
   try {
     defineProp(value, 'name', { value: key, configurable: true });
@@ -320,9 +231,7 @@ export function installActivityTracking(): void {
   if (installed) return;
   installed = true;
   wrapTimers();
-  wrapCallbackQueue('requestAnimationFrame', 'cancelAnimationFrame', true);
-  wrapCallbackQueue('requestIdleCallback', 'cancelIdleCallback', false);
-  wrapMessages();
+  wrapQueues({ context: trackingContext, runIn, queued: trackQueued, done: untrackQueued, ended: () => activityEnded(), define });
   wrapFetch();
   wrapXhr();
   // The load window: what the page queues while it loads is the load's (see the top).

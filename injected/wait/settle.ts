@@ -163,7 +163,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
         const { pending, nextPollMs } = pendingNow(t);
         const idle = noPending(pending);
         if (!idle) sawTracked = true;
-        const trackedEnd = lastActivityEndAt();
+        const trackedEnd = mark === undefined ? -Infinity : lastActivityEndAt(); // a settle without a mark tracks nothing
         const activityEnd = Math.max(trackedEnd, animationsEndedAt);
         const endKind = animationsEndedAt >= trackedEnd ? 'timer' : lastActivityEndKind();
         const since = Math.max(start, activityEnd);           // when the action's own work ended

@@ -105,11 +105,11 @@ describe('documents that leave', () => {
 
 describe('the page\'s own watch for leaving (no start window needed in the driver)', () => {
   // The server holds the answer back, so the document is still there when the watch reports.
-  async function leavingSeen(path: string, leave: string): Promise<unknown> {
+  async function leavingSeen(path: string, leave: string): Promise<Record<string, unknown>> {
     const page = await h.context.newPage();
     await page.goto(`${h.origin}${path}`);
     const report = await page.evaluate(async leaveCode => {
-      const settling = (globalThis as any).__ariaref.settle({ quietMs: 2000, timeoutMs: 2000 });
+      const settling = (globalThis as any).__ariaref.settle({ quietMs: 300, timeoutMs: 2000 });
       new Function(leaveCode)();
       return settling;
     }, leave);
