@@ -81,12 +81,12 @@ export class AriaPage {
    * The snapshot as snapshot() returns it, with the text a diff of the next snapshot compares
    * (`basis`): the page before folding where the token budget folded it, the YAML itself otherwise.
    */
-  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}): Promise<{ yaml: string; basis: string }> {
+  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}): Promise<{ yaml: string; basis: string; title?: string }> {
     const result = await this.readAcrossNavigations(options, async () => {
       const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
       return stitchedSnapshot(this, frame, { ...options, format: 'yaml', basis: true });
     });
-    return { yaml: result.yaml ?? '', basis: result.basis ?? result.yaml ?? '' };
+    return { yaml: result.yaml ?? '', basis: result.basis ?? result.yaml ?? '', ...(result.title !== undefined ? { title: result.title } : {}) };
   }
 
   /** The same snapshot as a JSON tree (AriaNode), child frames under their iframe node. */

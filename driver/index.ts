@@ -32,6 +32,7 @@ export { ENGINE_NAME as SELECTOR_ENGINE } from './page/selector-engine.js';
 export { diffSnapshots, type SnapshotDiff } from './page/diff.js';
 export type { PageFindResult } from './page/find.js';
 export { matchingLines, snapshotSnippets } from './page/find.js';
+export { shownText } from './page/text-shown.js';
 export type { AriaNode, LocatorStep, FindQuery, SnapshotOptions, SnapshotResult, SettleOptions, SettleReport } from '../injected/types.js';
 // ---- actions and the wait after them ----
 export * from './actions/index.js';

@@ -17,6 +17,7 @@ import { setBusyDescriber } from './wait/activity';
 import { coveringElementOf } from './wait/hit-target';
 import { aimAt, checkedOf } from './wait/aim';
 import { locatorSteps } from './snapshot/locator';
+import { firstTextShown } from './wait/text-shown';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
@@ -51,7 +52,11 @@ function install(): void {
     docId,
     // Budget/paging (fold/) and find wrap the snapshot runtime; plain snapshots pass straight through.
     // A tree too deep for page.evaluate's serializer comes back as JSON text (`json`) instead.
-    snapshot: options => guarded(() => crossableResult(foldedSnapshot(snapshots, options))),
+    snapshot: options => guarded(() => {
+      const result = crossableResult(foldedSnapshot(snapshots, options));
+      result.title = `${document.title}`;
+      return result;
+    }),
     find: query => guarded(() => findInSnapshot(snapshots, query)),
     resolve: ref => guarded(() => snapshots.resolve(ref)),
     checkRef: (ref, options) => guarded(() => snapshots.checkRef(ref, options)),
@@ -60,7 +65,8 @@ function install(): void {
     aimAt: (ref, center) => guarded(() => aimAt(snapshots.resolve(ref), center === true)),
     checkedOf: ref => guarded(() => checkedOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
-    settle: options => settle(options),
+    settle: options => settle(options).then(report => { report.docId = docId; return report; }),
+    firstTextShown: texts => guarded(() => firstTextShown(document, texts)),
     ...waitApi,
     role: el => guarded(() => withPass(() => getComputedRole(el))),
     name: el => guarded(() => withPass(() => getElementAccessibleName(el))),

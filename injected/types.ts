@@ -94,6 +94,8 @@ export interface SnapshotResult {
   iframes: string[];
   /** Highest ref number issued so far in this document (the driver feeds it back as `seed` after a navigation). */
   lastRef: number;
+  /** The document's title when the snapshot was taken (the answer's Page section needs no call of its own). */
+  title?: string;
   /** Random id of this document's runtime instance: changes on every cross-document navigation. */
   docId: string;
   url: string;
@@ -124,6 +126,8 @@ export interface SettleReport {
   navigating?: string;
   /** The document's navigations were watched (Navigation API): one it started would be in `navigating`. */
   watchedNavigation?: boolean;
+  /** The id of the document that settled (the runtime's docId): no second call to learn it. */
+  docId?: string;
   /** Mutation batches per second before the action (with a mark) and during the wait. */
   baselineRate?: number;
   rate?: number;
@@ -200,6 +204,8 @@ export interface RuntimeApi {
   /** Ref of an element (minting one if it has none), used to describe covering elements etc. */
   refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   settle(options?: SettleOptions): Promise<SettleReport>;
+  /** The index in `texts` of the first one shown in this document (Playwright's getByText, visible only), or -1. */
+  firstTextShown?(texts: string[]): number;
   /** Open an action window before acting (activity tracking; see injected/wait/activity.ts). */
   markActivity?(): ActivityMark;
   /** Work started since `mark` that is still running. */

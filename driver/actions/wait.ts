@@ -128,6 +128,9 @@ export class ActionWaiter {
       quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, mark: mark?.mark,
     }, this.t.callMs);
     if (this.options.fromBlank && (events.navigationRequest || events.committedUrl !== undefined)) return this.followNavigation(events, mark, settleOld, report);
+    // A document request already on its way (a goto, a link followed at once): the old document's
+    // settle would only run in the new one; its own settle follows the navigation.
+    if (events.navigationRequest) return this.followNavigation(events, mark, settleOld, report);
     const settling = settleOld();
     let winner = await Promise.race([
       settling.then(() => 'settled' as const),
@@ -190,12 +193,13 @@ export class ActionWaiter {
     const loaded = await raceDialog(events, documentLoaded(main, this.t.navTimeoutMs).then(load => load === 'loaded', () => false));
     if (loaded === 'dialog') { report.outcome = 'dialog'; return; }
     if (!loaded) report.navigationPending = true;
-    const docId = await documentId(main, this.t.callMs);
-    report.sameDocument = !!mark && docId === mark.docId;
     const fresh = await raceDialog(events, settleIn(main, {
       quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, loadWork: true,
     }, this.t.callMs));
     if (fresh === 'dialog') { report.outcome = 'dialog'; return; }
+    // The settle says which document it ran in; only a failed one leaves us asking.
+    const docId = (fresh.ok ? fresh.value?.docId : undefined) ?? await documentId(main, this.t.callMs);
+    report.sameDocument = !!mark && docId === mark.docId;
     fromSettle(report, fresh.ok ? fresh.value : null);
     report.navigatedTo = this.page.url();
   }

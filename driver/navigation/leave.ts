@@ -274,7 +274,8 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     }
     if (runsInPage(url)) return { response, load: 'loaded', cutShort };
     // Past a beforeunload prompt, goto can resolve before the new document exists: wait for it.
-    await reachedDocument(page, response?.url() ?? url);
+    // (Without one, Playwright's commit is the new document's: asking it would cost a call.)
+    if (dialogs.answeredSince(attemptMark).length) await reachedDocument(page, response?.url() ?? url);
     const load = await loadedInTime(page, deadline);
     // A navigation the page started before ours can still commit after it: check where we are,
     // and when the old page was navigating itself, check again once its navigation had time to land.

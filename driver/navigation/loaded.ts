@@ -13,6 +13,11 @@ import { sameDocumentUrl } from './page-navigation.js';
 const ASK_AGAIN_MS = 100;
 /** Bound on one ask: a page that does not answer is left to Playwright's lifecycle events. */
 const ASK_WITHIN_MS = 1000;
+/**
+ * The first ask waits this long: a document that loaded the usual way is reported by Playwright
+ * at once, and asking it anyway costs its renderer a task (a scheduling delay on a loaded machine).
+ */
+const FIRST_ASK_AFTER_MS = 40;
 
 export type DocumentLoad = 'loaded' | 'timeout';
 
@@ -40,6 +45,8 @@ export async function documentLoaded(frame: Frame, timeoutMs: number): Promise<D
  * says it is still loading (its lifecycle events will tell), nor once `stopped()`.
  */
 async function askedLoaded(frame: Frame, stopped: () => boolean): Promise<DocumentLoad> {
+  const first = delay(FIRST_ASK_AFTER_MS);
+  await first.promise;
   while (!stopped()) {
     const answer = await callInFrame(frame, pageLoadState, undefined, { timeoutMs: ASK_WITHIN_MS, what: 'Asking the document whether it loaded' })
       .catch(() => undefined);

@@ -189,7 +189,7 @@ const LOAD_REST = 'globalThis.__ariarefEarly?.loadRest?.()';
 
 type Api = Required<RuntimeApi>;
 /** Runtime methods called as they are: their arguments and result cross by value (no elements). */
-type ValueMethod = 'snapshot' | 'find' | 'settle';
+type ValueMethod = 'snapshot' | 'find' | 'settle' | 'firstTextShown';
 
 function invoke<M extends ValueMethod>(frame: Frame, method: M, args: Parameters<Api[M]>, spec: CallSpec & { optional?: boolean; awaitPromise?: boolean }): Promise<Awaited<ReturnType<Api[M]>>> {
   return callFunction(frame, pageInvoke, { method, args, optional: !!spec.optional }, spec) as Promise<any>;
@@ -223,6 +223,11 @@ export function documentOf(frame: Frame, timeoutMs: number): Promise<LiveDocumen
 /** `markActivity()` in `frame`, with the document's id; null when the runtime has no activity tracking. */
 export function markActivity(frame: Frame, timeoutMs: number): Promise<MarkResult | null> {
   return callFunction(frame, pageMarkActivity, undefined, { timeoutMs, what: 'Marking page activity' });
+}
+
+/** The index of the first of `texts` that `frame` shows (-1: none); null from a runtime that cannot tell. */
+export function firstTextShown(frame: Frame, texts: string[], timeoutMs: number): Promise<number | null> {
+  return invoke(frame, 'firstTextShown', [texts], { timeoutMs, what: 'Looking for the text', optional: true }) as Promise<number | null>;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface StitchedSnapshot {
   /** With the `basis` option: the YAML before folding, child frames stitched in (the yaml itself when nothing folded). */
   basis?: string;
   url: string;
+  /** The page's title when it was snapshotted (whole-page snapshots of the main frame only). */
+  title?: string;
 }
 
 /** What a snapshot needs from its page: the page and its frame bookkeeping. */
@@ -246,5 +248,6 @@ export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, opt
   return {
     ...(result.yaml !== undefined ? { yaml: result.yaml } : {}), ...(result.tree ? { tree: result.tree } : {}),
     ...(options.basis && result.yaml !== undefined ? { basis: result.basis ?? result.yaml } : {}), url: result.url,
+    ...(frame === target.page.mainFrame() && typeof result.title === 'string' ? { title: result.title } : {}),
   };
 }

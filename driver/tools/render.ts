@@ -45,7 +45,7 @@ function failedBecause(error: unknown): string {
 }
 
 /** A snapshot as shown, and for a whole-page one what the next diff compares (the page before folding). */
-interface Shown { yaml: string; basis?: string }
+interface Shown { yaml: string; basis?: string; title?: string }
 
 /**
  * In diff mode, what changed since what the agent read of this page (read-snapshots.ts), when
@@ -62,7 +62,8 @@ function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode:
 }
 
 /** What the snapshot section left to the rest of the answer: the echo says all the diff would. */
-interface SnapshotOutcome { restated: boolean }
+/** What the snapshot section learned besides its text: whether it restated the action, the page's title then. */
+interface SnapshotOutcome { restated: boolean; title?: string }
 
 async function snapshotSection(session: Session, tab: Tab, response: ToolResponse, outcome: SnapshotOutcome): Promise<string | undefined> {
   if (!response.snapshot) return undefined;
@@ -88,7 +89,10 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const snapshot = wholePage && tab.showsNothingYet() ? Promise.resolve<Shown>({ yaml: '', basis: '' })
       : withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
         const read: Shown = wholePage ? await aria.snapshotWithBasis(options) : { yaml: await aria.snapshot(options) };
-        return { yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}) };
+        return {
+          yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}),
+          ...(read.title !== undefined ? { title: read.title } : {}),
+        };
       }), SNAPSHOT_LIMIT_MS, () => new Error(`the page did not answer within ${SNAPSHOT_LIMIT_MS / 1000} s`));
     snapshot.catch(() => {});
     // Asked early, so a frozen browser is reported in seconds instead of after every timeout below.
@@ -98,6 +102,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     frozen.catch(() => {}); // the snapshot may have won meanwhile
     const shown = await Promise.race([snapshot, modal.promise.then(() => undefined), frozen]);
     if (shown === undefined) return 'Snapshot skipped: a dialog opened. Answer it with browser_handle_dialog first.';
+    outcome.title = shown.title;
     // --snapshot-mode file: after actions the whole snapshot goes to a file the answer links, as
     // Playwright MCP 0.0.83 answers. Otherwise the agent gets it inline, or what changed since it
     // read it (a browser_snapshot shows the whole page when it wants it): a link beside that costs
@@ -158,7 +163,8 @@ export async function renderResponse(session: Session, response: ToolResponse): 
     if (tabs) sections.push(section('Open tabs', tabs));
   }
   const notes = [...session.takeNotes(), ...response.pageNotes];
-  const page = tab ? { url: tab.page.url(), title: await tab.title(), status: tab.mainDocumentStatus(), console: tab.collectors.console.counts() } : undefined;
+  // The snapshot just taken read the title with the page: no call of its own.
+  const page = tab ? { url: tab.page.url(), title: await tab.title(outcome.title), status: tab.mainDocumentStatus(), console: tab.collectors.console.counts() } : undefined;
   const pageText = formatPage(page, response.waits, notes);
   // Said once: a Page section that would repeat the last answer's for the same tab (same URL,
   // title, console counts, nothing to note) is left out; the next change shows it again.

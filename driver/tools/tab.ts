@@ -137,10 +137,11 @@ export class Tab {
     return this.page.isClosed();
   }
 
-  /** The page title, bounded; while a dialog freezes the page, the last one seen. */
-  async title(): Promise<string> {
+  /** The page title, bounded; while a dialog freezes the page, the last one seen. `known`: read a moment ago with the page (a snapshot). */
+  async title(known?: string): Promise<string> {
     // A crashed page has no title to read (and would not answer): the tab list shows it empty.
     if (this.crashed) return '';
+    if (known !== undefined) return this.lastTitle = known;
     if (this.isBlocked()) return this.lastTitle;
     if (this.showsNothingYet()) return '';
     const aria = await this.aria().catch(() => undefined);

@@ -1,37 +1,15 @@
 // browser_wait_for: wait for any of several texts to appear, a text to disappear, or a time,
 // looking in every frame of the page. Bounded so a page that never changes can't hang the call.
 import { z } from 'zod';
-import type { Frame, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { defineTool } from '../define.js';
-import { sleep } from '../../index.js';
+import { shownText, sleep } from '../../index.js';
 import { recordPageCall } from '../codegen/record.js';
 import { boundedNumber } from '../input-policy.js';
 
 /** Pauses between checks: soon at first (a text often appears right after the action before), then every 100 ms. */
 const POLL_DELAYS_MS = [20, 50, 100];
 const MAX_TIME_S = 30;
-
-/**
- * The first of `texts` visible in some frame of the page, or undefined. One protocol call per frame
- * and check: Playwright keeps only the visible matches in the page (a count, then a visibility call
- * per match, made two or more round trips per frame on every poll). With several texts, which one
- * appeared is asked only in the frame that shows one of them.
- */
-async function visibleText(page: Page, texts: string[]): Promise<string | undefined> {
-  for (const frame of page.frames()) {
-    if (frame.isDetached()) continue;
-    if (!(await visibleCount(frame, texts))) continue;
-    if (texts.length === 1) return texts[0];
-    for (const text of texts) if (await visibleCount(frame, [text])) return text;
-  }
-  return undefined;
-}
-
-function visibleCount(frame: Frame, texts: string[]): Promise<number> {
-  let matches = frame.getByText(texts[0]);
-  for (const text of texts.slice(1)) matches = matches.or(frame.getByText(text));
-  return matches.filter({ visible: true }).count().catch(() => 0);
-}
 
 /** Checks until `check` gives an answer or the deadline passes (then checks once more). */
 async function pollUntil<T>(page: Page, deadline: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
@@ -83,12 +61,12 @@ export const waitTools = [
       const deadline = started + timeoutMs;
       const found: string[] = [];
       if (texts.length) {
-        const appeared = await pollUntil(tab.page, deadline, () => visibleText(tab.page, texts));
+        const appeared = await pollUntil(tab.page, deadline, () => shownText(tab.page, texts));
         if (appeared !== undefined) found.push(appeared);
         else throw new Error(waitTimedOut(timeoutMs, `none of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared`));
       }
       if (params.textGone !== undefined) {
-        const gone = await pollUntil(tab.page, deadline, async () => (await visibleText(tab.page, [params.textGone!])) === undefined ? true : undefined);
+        const gone = await pollUntil(tab.page, deadline, async () => (await shownText(tab.page, [params.textGone!])) === undefined ? true : undefined);
         if (!gone) throw new Error(waitTimedOut(timeoutMs, `${JSON.stringify(params.textGone)} is still visible`));
       }
       if (found[0] !== undefined) recordPageCall(session, response, { method: 'waitForText', text: found[0], state: 'visible' });

@@ -1,0 +1,38 @@
+// Which of several texts a page shows, in any of its frames (browser_wait_for's check): each
+// frame's runtime answers in one call (injected/wait/text-shown.ts, Playwright's getByText with
+// visible elements only). A frame whose runtime cannot answer (a page that broke it) is asked
+// through Playwright's own locators, with the same meaning.
+import type { Frame, Page } from 'playwright';
+import * as runtime from './runtime.js';
+
+/** A frame that takes longer to say is too busy to ask now; the next check asks again. */
+const FRAME_ANSWER_MS = 2_000;
+
+/** The first of `texts` some frame of `page` shows now, or undefined. */
+export async function shownText(page: Page, texts: string[]): Promise<string | undefined> {
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    const index = await runtime.firstTextShown(frame, texts, FRAME_ANSWER_MS).catch(() => null);
+    if (index === null) {
+      const shown = await shownByPlaywright(frame, texts);
+      if (shown !== undefined) return shown;
+    } else if (index >= 0 && index < texts.length) {
+      return texts[index];
+    }
+  }
+  return undefined;
+}
+
+async function shownByPlaywright(frame: Frame, texts: string[]): Promise<string | undefined> {
+  if (!(await visibleCount(frame, texts))) return undefined;
+  if (texts.length === 1) return texts[0];
+  for (const text of texts) if (await visibleCount(frame, [text])) return text;
+  return undefined;
+}
+
+/** One protocol call: Playwright keeps only the visible matches in the page. */
+function visibleCount(frame: Frame, texts: string[]): Promise<number> {
+  let matches = frame.getByText(texts[0]);
+  for (const text of texts.slice(1)) matches = matches.or(frame.getByText(text));
+  return matches.filter({ visible: true }).count().catch(() => 0);
+}
