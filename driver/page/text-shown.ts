@@ -1,4 +1,4 @@
-// Which of several texts a page shows, in any of its frames (browser_wait_for's check): each
+// Which of several texts a page shows, in any of its frames (the text wait's check): each
 // frame's runtime answers in one call (injected/wait/text-shown.ts, Playwright's getByText with
 // visible elements only). A frame whose runtime cannot answer (a page that broke it) is asked
 // through Playwright's own locators, with the same meaning.

@@ -161,7 +161,8 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       try {
         const t = now();
         const { pending, nextPollMs } = pendingNow(t);
-        const idle = noPending(pending);
+        // A document the parser is still building is not done changing, however quiet a moment is.
+        const idle = noPending(pending) && !(typeof document !== 'undefined' && document.readyState === 'loading');
         if (!idle) sawTracked = true;
         const trackedEnd = mark === undefined ? -Infinity : lastActivityEndAt(); // a settle without a mark tracks nothing
         const activityEnd = Math.max(trackedEnd, animationsEndedAt);

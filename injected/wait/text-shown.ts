@@ -1,4 +1,4 @@
-// Which of several texts the document shows now: browser_wait_for's check, asked of our runtime
+// Which of several texts the document shows now (the driver's text wait), asked of our runtime
 // (already in every document we snapshot) instead of Playwright's injected script, which a
 // document that only we have read would first have to compile (~20 ms, more under load).
 //
