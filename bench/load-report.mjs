@@ -47,7 +47,7 @@ export function printLoad(report) {
     const other = pw.phases[i];
     const a = toolStats(phase);
     const b = toolStats(other);
-    console.log(`\n${phase.name}${phase.kind === 'rounds' ? '' : ' concurrent sessions'}: latency per tool, ms (p50 / p95 over ${phase.kind === 'rounds' ? 'every round' : 'all clients'}; failed calls):`);
+    console.log(`\n${phase.name}${phase.kind === 'rounds' ? '' : ' concurrent sessions'}: latency per tool, ms (p50 / p95 over ${phase.kind === 'rounds' ? 'every round' : `all clients of ${phase.rounds} runs`}; failed calls):`);
     printTable(['tool', 'ariaref p50', 'p95', 'failed', 'Playwright MCP p50', 'p95', 'failed', 'p95 ours/pw'],
       Object.keys(a).map(key => {
         const r = ratio(a[key].p95, b[key].p95);

@@ -4,7 +4,7 @@
 // turns phase by phase (who goes first alternates), since the 2 shared cores make absolute times
 // noisy: compare the ratios of one run.
 //
-//   node bench/load.mjs [--load-k=12,24] [--rounds=3] [--rounds-k=6] [--call-timeout=60000]
+//   node bench/load.mjs [--load-k=12,24] [--load-repeats=3] [--rounds=3] [--rounds-k=6] [--call-timeout=60000]
 //                       [--flow-budget=120000] [--killed-wait=20000] [--ours-ping-timeout=0 (dry run only)]
 //   node bench/run.mjs --only=load        (the same, from the bench's entry point)
 //
@@ -121,6 +121,9 @@ function sourceState() {
 export async function benchLoad(options = {}, log = m => console.error(m)) {
   const ks = String(options['load-k'] ?? '12,24').split(',').map(Number);
   const rounds = Number(options.rounds ?? 3);
+  // Each K phase is run this many times, the servers taking turns each time: a p95 of 12 calls
+  // is the slowest one, one scheduling hiccup on a shared machine; pooled repeats make it a p95.
+  const repeats = Math.max(1, Number(options['load-repeats'] ?? 3));
   const roundsK = Number(options['rounds-k'] ?? 6);
   const ctx = {
     tokens: new Set(), callTimeoutMs: Number(options['call-timeout'] ?? 60_000),
@@ -138,7 +141,7 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
     date: startedAt.toISOString(),
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg().map(l => +l.toFixed(1)) },
     source, dryRun: Object.keys(oursEnv).length ? oursEnv : undefined,
-    config: { ks, rounds, roundsK, flowCalls: FLOW_CALLS, callTimeoutMs: ctx.callTimeoutMs, flowBudgetMs: ctx.flowBudgetMs, killedWaitMs: ctx.killedWaitMs },
+    config: { ks, repeats, rounds, roundsK, flowCalls: FLOW_CALLS, callTimeoutMs: ctx.callTimeoutMs, flowBudgetMs: ctx.flowBudgetMs, killedWaitMs: ctx.killedWaitMs },
     versions: Object.fromEntries(SIDES.map(s => [s, serverVersion(s, root)])), servers: {},
   };
   const cleanup = async () => {
@@ -158,7 +161,7 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
     let turn = 0;
     const order = () => (turn++ % 2 === 0 ? SIDES : [...SIDES].reverse());
     const specs = [
-      ...ks.map(k => ({ name: `K=${k}`, kind: 'concurrent', k, rounds: 1 })),
+      ...ks.map(k => ({ name: `K=${k}`, kind: 'concurrent', k, rounds: repeats })),
       ...(rounds ? [{ name: `${rounds} rounds of K=${roundsK}`, kind: 'rounds', k: roundsK, rounds }] : []),
     ];
     for (const spec of specs) {
