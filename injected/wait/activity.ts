@@ -59,7 +59,11 @@ let busyAtMark = new WeakSet<Element>();
 let lastEnd = -Infinity;
 let lastEndKind: 'timer' | 'request' = 'timer';
 let endListener: (() => void) | undefined;
-let baseline = { mark: 0, at: 0, batches: 0, lastMutation: -Infinity };
+/** The page's own change rate before a mark: mutation batches over the `windowMs` before `at`. */
+export type Baseline = { mark: number; at: number; batches: number; windowMs: number; lastMutation: number };
+let baseline: Baseline = { mark: 0, at: 0, batches: 0, windowMs: BASELINE_MS, lastMutation: -Infinity };
+/** When the last settle ended: what changed before it was the previous action's doing, not the page's own churn. */
+let lastSettledAt = -Infinity;
 
 function trackingContext(): Ctx | undefined {
   if (running === 'background') return undefined;
@@ -248,8 +252,8 @@ export function markActivity(): ActivityMark {
   windowEnd = at + MAX_WINDOW_MS;
   busyAtMark = new WeakSet(busyElements());
   rescanShadowRoots();
-  baseline = { mark: currentMark, at, batches: batchesBetween(at - BASELINE_MS, at), lastMutation: lastMutationAt() };
-  return { mark: currentMark, mutationsPerSecond: baseline.batches * (1000 / BASELINE_MS) };
+  baseline = { ...baselineAt(at), mark: currentMark };
+  return { mark: currentMark, mutationsPerSecond: Math.round(baseline.batches * 1000 / baseline.windowMs) };
 }
 
 /** When `mark` was opened (performance.now() time); 0 when it is not the latest mark. */
@@ -262,8 +266,23 @@ export function closeActionWindow(mark: number): void {
   if (mark === currentMark) windowEnd = 0;
 }
 
-/** The page's mutation rate right before `mark` (batches in the BASELINE_MS before it). */
-export function baselineFor(mark: number | undefined): { batches: number; lastMutation: number; at: number } | undefined {
+/**
+ * The page's change rate right before `at`: mutation batches in the BASELINE_MS before it, or since
+ * the last settle ended when that is sooner (an agent acting every few hundred ms must not see its
+ * previous action's changes as the page churning on its own).
+ */
+export function baselineAt(at: number): Baseline {
+  const from = Math.max(at - BASELINE_MS, Math.min(lastSettledAt, at));
+  return { mark: 0, at, batches: batchesBetween(from, at), windowMs: Math.max(1, at - from), lastMutation: lastMutationAt() };
+}
+
+/** A settle ended now (see baselineAt). */
+export function settleEnded(): void {
+  lastSettledAt = now();
+}
+
+/** The page's change rate right before `mark` (see baselineAt). */
+export function baselineFor(mark: number | undefined): Baseline | undefined {
   return mark !== undefined && mark === baseline.mark ? baseline : undefined;
 }
 

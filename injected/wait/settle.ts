@@ -11,12 +11,13 @@
 //    with the one before the action, instead of burning the whole cap on every action.
 import type { PendingActivity, SettleOptions, SettleReport } from '../types';
 import { documentAnimations, listen, nativeClearTimeout, nativeSetTimeout, now } from './timing';
-import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, rescanShadowRoots } from './mutations';
+import { batchesBetween, installMutationTracking, onMutation, rescanShadowRoots } from './mutations';
 import {
-  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
+  LOAD_MARK, baselineAt, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd,
+  pendingActivity, settleEnded, type Baseline,
 } from './activity';
 
-/** Mutation batches in the second before the action from which a page counts as churning. */
+/** Mutation batches per second before the action (see baselineAt) from which a page counts as churning. */
 const CHURN_MIN_BATCHES = 4;
 /** ...provided it was still changing this close to the action. */
 const CHURN_RECENT_MS = 400;
@@ -25,15 +26,15 @@ const BUSY_POLL_MS = 50;
 /** An animation ending later than this is a progress bar or a slow reveal, not the action's answer. */
 const MAX_ANIMATION_MS = 1200;
 
-type Baseline = { batches: number; lastMutation: number; at: number };
-
 function isChurning(base: Baseline): boolean {
-  return base.batches >= CHURN_MIN_BATCHES && base.at - base.lastMutation <= CHURN_RECENT_MS;
+  // Batches per second over the window, from two batches up: one batch in a short window is no rate.
+  const perSecond = base.batches * 1000 / base.windowMs;
+  return base.batches >= 2 && perSecond >= CHURN_MIN_BATCHES && base.at - base.lastMutation <= CHURN_RECENT_MS;
 }
 
 /** How long to watch the rate after the action's work before calling it background churn. */
 function churnWindowMs(base: Baseline, quietMs: number): number {
-  const interval = BASELINE_MS / Math.max(1, base.batches);
+  const interval = base.windowMs / Math.max(1, base.batches);
   return Math.min(600, Math.max(150, 3 * interval, quietMs));
 }
 
@@ -101,7 +102,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
   if (mark !== undefined) closeActionWindow(mark);
   if (options.mark === undefined) rescanShadowRoots(); // markActivity() did it for an action; pick up late shadow roots now
   const start = now();
-  const base: Baseline = baselineFor(options.mark) ?? { batches: batchesBetween(start - BASELINE_MS, start), lastMutation: lastMutationAt(), at: start };
+  const base: Baseline = baselineFor(options.mark) ?? baselineAt(start);
   const churning = isChurning(base);
   const churnWindow = churnWindowMs(base, quietMs);
   const animationsSince = mark === undefined ? start : markStartedAt(mark);
@@ -124,6 +125,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
     function finish(reason: NonNullable<SettleReport['reason']>, pending?: PendingActivity): void {
       if (done) return;
       done = true;
+      settleEnded();
       nativeClearTimeout(timer);
       stopMutations();
       stopActivity();
@@ -131,7 +133,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       const elapsedMs = Math.round(now() - start);
       const report: SettleReport = {
         settled: reason === 'quiet', elapsedMs, mutations, reason,
-        baselineRate: Math.round(base.batches * 1000 / BASELINE_MS),
+        baselineRate: Math.round(base.batches * 1000 / base.windowMs),
         rate: Math.round(batches * 1000 / Math.max(1, elapsedMs)),
       };
       if (pending && !noPending(pending)) report.pending = pending;
@@ -193,7 +195,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
 
     // The rate over the last churn window is no higher than before the action (with slack for jitter).
     function withinBaseline(t: number): boolean {
-      const expected = base.batches * churnWindow / BASELINE_MS;
+      const expected = base.batches * churnWindow / base.windowMs;
       return batchesBetween(t - churnWindow, t) <= expected * 2 + 1;
     }
 
