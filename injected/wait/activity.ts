@@ -62,8 +62,11 @@ let endListener: (() => void) | undefined;
 /** The page's own change rate before a mark: mutation batches over the `windowMs` before `at`. */
 export type Baseline = { mark: number; at: number; batches: number; windowMs: number; lastMutation: number };
 let baseline: Baseline = { mark: 0, at: 0, batches: 0, windowMs: BASELINE_MS, lastMutation: -Infinity };
-/** When the last settle ended: what changed before it was the previous action's doing, not the page's own churn. */
+/** The last settled action's window (its mark to the end of its settle): what changed in it was its doing. */
+let lastActionFrom = -Infinity;
 let lastSettledAt = -Infinity;
+/** Less of the last second than this left outside the last action's window is no evidence of a rate. */
+const MIN_BASELINE_WINDOW_MS = 250;
 
 function trackingContext(): Ctx | undefined {
   if (running === 'background') return undefined;
@@ -267,18 +270,27 @@ export function closeActionWindow(mark: number): void {
 }
 
 /**
- * The page's change rate right before `at`: mutation batches in the BASELINE_MS before it, or since
- * the last settle ended when that is sooner (an agent acting every few hundred ms must not see its
- * previous action's changes as the page churning on its own).
+ * The page's change rate right before `at`: mutation batches in the BASELINE_MS before it, less
+ * those inside the last action's window (an agent acting every few hundred ms must not see its
+ * previous action's changes as the page churning on its own). When that leaves too little of the
+ * second to tell a rate, the whole second counts.
  */
 export function baselineAt(at: number): Baseline {
-  const from = Math.max(at - BASELINE_MS, Math.min(lastSettledAt, at));
-  return { mark: 0, at, batches: batchesBetween(from, at), windowMs: Math.max(1, at - from), lastMutation: lastMutationAt() };
+  const from = at - BASELINE_MS;
+  const all = batchesBetween(from, at);
+  const overlapFrom = Math.max(from, lastActionFrom);
+  const overlapTo = Math.min(at, lastSettledAt);
+  const overlapMs = Math.max(0, overlapTo - overlapFrom);
+  const windowMs = BASELINE_MS - overlapMs;
+  const whole: Baseline = { mark: 0, at, batches: all, windowMs: BASELINE_MS, lastMutation: lastMutationAt() };
+  if (!overlapMs || windowMs < MIN_BASELINE_WINDOW_MS) return whole;
+  return { ...whole, batches: Math.max(0, all - batchesBetween(overlapFrom, overlapTo)), windowMs };
 }
 
-/** A settle ended now (see baselineAt). */
-export function settleEnded(): void {
+/** A settle whose action (or wait) began at `from` ended now (see baselineAt). */
+export function settleEnded(from: number): void {
   lastSettledAt = now();
+  lastActionFrom = Math.min(from, lastSettledAt);
 }
 
 /** The page's change rate right before `mark` (see baselineAt). */

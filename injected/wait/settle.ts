@@ -125,7 +125,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
     function finish(reason: NonNullable<SettleReport['reason']>, pending?: PendingActivity): void {
       if (done) return;
       done = true;
-      settleEnded();
+      settleEnded(mark === undefined ? start : Math.min(start, markStartedAt(mark) || start));
       nativeClearTimeout(timer);
       stopMutations();
       stopActivity();
