@@ -36,10 +36,19 @@ export async function targetCode(session: Session, tab: Tab, target: string): Pr
 }
 
 /** Adds `call` on the element of `target` to the response's code. */
-export async function recordElementCall(session: Session, response: ToolResponse, tab: Tab, target: string, call: LocatorCall): Promise<void> {
+export function recordElementCall(session: Session, response: ToolResponse, tab: Tab, target: string, call: LocatorCall): Promise<void> {
+  return recordElementCalls(session, response, tab, target, [call]);
+}
+
+/**
+ * Adds `calls` on the element of `target` to the response's code, the locator asked once. It may
+ * run beside the action: the locator is asked on our protocol session before the action's first
+ * call into the page, so it names the element as it was before the action.
+ */
+export async function recordElementCalls(session: Session, response: ToolResponse, tab: Tab, target: string, calls: LocatorCall[]): Promise<void> {
   const language = languageOf(session);
   const locator = language && await targetCode(session, tab, target);
-  if (language && locator) add(response, actionCode(locator, call, language));
+  if (language && locator) for (const call of calls) add(response, actionCode(locator, call, language));
 }
 
 /** Adds a page-level call (navigate, a key, the mouse, a wait, a screenshot) to the response's code. */

@@ -83,3 +83,16 @@ export async function resultOrFile(session: Session, response: ToolResponse, tex
 export function describeTarget(params: { element?: string; target: string }): string {
   return params.element ? `${params.element} (${params.target})` : params.target;
 }
+
+/**
+ * Runs `act` while `recording` (the action's code) is asked of the page; the code is in the
+ * response before this returns, whether the action succeeded or failed.
+ */
+export async function besideAction(recording: Promise<void>, act: () => Promise<void>): Promise<void> {
+  recording.catch(() => {});
+  try {
+    await act();
+  } finally {
+    await recording;
+  }
+}

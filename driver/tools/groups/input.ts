@@ -2,9 +2,10 @@
 // scroll. Each reports what the page did and appends a fresh snapshot.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { actWithEngine, describeTarget, elementParam, targetAliases, targetParam, targetShape } from './common.js';
+import { actWithEngine, besideAction, describeTarget, elementParam, targetAliases, targetParam, targetShape } from './common.js';
 import { click, drag, hover, MAX_SCROLL_PX, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
-import { recordElementCall, recordPageCall, recordActedInPlace, targetCode } from '../codegen/record.js';
+import { recordElementCall, recordElementCalls, recordPageCall, recordActedInPlace, targetCode } from '../codegen/record.js';
+import type { LocatorCall } from '../codegen/locator.js';
 import { lookupSecret } from '../secrets.js';
 import { claimOn } from '../restated.js';
 import { boundedNumber } from '../input-policy.js';
@@ -27,10 +28,10 @@ export const inputTools = [
       const tab = await session.ensureTab();
       const statement = response.code.length;
       const call = { method: 'click', button: params.button, clickCount: params.doubleClick ? 2 : 1, modifiers: params.modifiers } as const;
-      await recordElementCall(session, response, tab, params.target, call);
-      await actWithEngine(session, response, (target, options) => click(target, params.target, {
+      // The code is asked beside the action, not before it: one wait on the page fewer.
+      await besideAction(recordElementCall(session, response, tab, params.target, call), () => actWithEngine(session, response, (target, options) => click(target, params.target, {
         ...options, button: params.button, modifiers: params.modifiers, clickCount: params.doubleClick ? 2 : 1,
-      }));
+      })));
       await recordActedInPlace(session, response, tab, statement, call);
       response.addEcho(`${params.doubleClick ? 'Double-clicked' : 'Clicked'} ${describeTarget(params)}.`);
       response.focused(params.target);
@@ -45,8 +46,8 @@ export const inputTools = [
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     async handle(session, params, response) {
-      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'hover' });
-      await actWithEngine(session, response, (target, options) => hover(target, params.target, options));
+      await besideAction(recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'hover' }),
+        () => actWithEngine(session, response, (target, options) => hover(target, params.target, options)));
       response.addEcho(`Hovered over ${describeTarget(params)}.`);
     },
   }),
@@ -66,9 +67,10 @@ export const inputTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const text = lookupSecret(session.config.secrets, params.text);
-      await recordElementCall(session, response, tab, params.target, { method: params.slowly ? 'pressSequentially' : 'fill', text: text.value, secret: text.secret });
-      if (params.submit) await recordElementCall(session, response, tab, params.target, { method: 'press', text: 'Enter' });
-      await actWithEngine(session, response, (target, options) => type(target, params.target, text.value, { ...options, submit: params.submit, slowly: params.slowly }));
+      const calls: LocatorCall[] = [{ method: params.slowly ? 'pressSequentially' : 'fill', text: text.value, secret: text.secret }];
+      if (params.submit) calls.push({ method: 'press', text: 'Enter' });
+      await besideAction(recordElementCalls(session, response, tab, params.target, calls),
+        () => actWithEngine(session, response, (target, options) => type(target, params.target, text.value, { ...options, submit: params.submit, slowly: params.slowly })));
       // A secret's line shows the redacted value, not the name typed: the diff stays.
       response.addEcho(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`,
         text.secret ? undefined : claimOn(params.target, { value: params.text }));
