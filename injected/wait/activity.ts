@@ -59,14 +59,7 @@ let busyAtMark = new WeakSet<Element>();
 let lastEnd = -Infinity;
 let lastEndKind: 'timer' | 'request' = 'timer';
 let endListener: (() => void) | undefined;
-/** The page's own change rate before a mark: mutation batches over the `windowMs` before `at`. */
-export type Baseline = { mark: number; at: number; batches: number; windowMs: number; lastMutation: number };
-let baseline: Baseline = { mark: 0, at: 0, batches: 0, windowMs: BASELINE_MS, lastMutation: -Infinity };
-/** The last settled action's window (its mark to the end of its settle): what changed in it was its doing. */
-let lastActionFrom = -Infinity;
-let lastSettledAt = -Infinity;
-/** Less of the last second than this left outside the last action's window is no evidence of a rate. */
-const MIN_BASELINE_WINDOW_MS = 250;
+let baseline = { mark: 0, at: 0, batches: 0, lastMutation: -Infinity };
 
 function trackingContext(): Ctx | undefined {
   if (running === 'background') return undefined;
@@ -255,8 +248,8 @@ export function markActivity(): ActivityMark {
   windowEnd = at + MAX_WINDOW_MS;
   busyAtMark = new WeakSet(busyElements());
   rescanShadowRoots();
-  baseline = { ...baselineAt(at), mark: currentMark };
-  return { mark: currentMark, mutationsPerSecond: Math.round(baseline.batches * 1000 / baseline.windowMs) };
+  baseline = { mark: currentMark, at, batches: batchesBetween(at - BASELINE_MS, at), lastMutation: lastMutationAt() };
+  return { mark: currentMark, mutationsPerSecond: baseline.batches * (1000 / BASELINE_MS) };
 }
 
 /** When `mark` was opened (performance.now() time); 0 when it is not the latest mark. */
@@ -269,32 +262,8 @@ export function closeActionWindow(mark: number): void {
   if (mark === currentMark) windowEnd = 0;
 }
 
-/**
- * The page's change rate right before `at`: mutation batches in the BASELINE_MS before it, less
- * those inside the last action's window (an agent acting every few hundred ms must not see its
- * previous action's changes as the page churning on its own). When that leaves too little of the
- * second to tell a rate, the whole second counts.
- */
-export function baselineAt(at: number): Baseline {
-  const from = at - BASELINE_MS;
-  const all = batchesBetween(from, at);
-  const overlapFrom = Math.max(from, lastActionFrom);
-  const overlapTo = Math.min(at, lastSettledAt);
-  const overlapMs = Math.max(0, overlapTo - overlapFrom);
-  const windowMs = BASELINE_MS - overlapMs;
-  const whole: Baseline = { mark: 0, at, batches: all, windowMs: BASELINE_MS, lastMutation: lastMutationAt() };
-  if (!overlapMs || windowMs < MIN_BASELINE_WINDOW_MS) return whole;
-  return { ...whole, batches: Math.max(0, all - batchesBetween(overlapFrom, overlapTo)), windowMs };
-}
-
-/** A settle whose action (or wait) began at `from` ended now (see baselineAt). */
-export function settleEnded(from: number): void {
-  lastSettledAt = now();
-  lastActionFrom = Math.min(from, lastSettledAt);
-}
-
-/** The page's change rate right before `mark` (see baselineAt). */
-export function baselineFor(mark: number | undefined): Baseline | undefined {
+/** The page's mutation rate right before `mark` (batches in the BASELINE_MS before it). */
+export function baselineFor(mark: number | undefined): { batches: number; lastMutation: number; at: number } | undefined {
   return mark !== undefined && mark === baseline.mark ? baseline : undefined;
 }
 

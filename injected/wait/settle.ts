@@ -11,13 +11,12 @@
 //    with the one before the action, instead of burning the whole cap on every action.
 import type { PendingActivity, SettleOptions, SettleReport } from '../types';
 import { documentAnimations, listen, nativeClearTimeout, nativeSetTimeout, now } from './timing';
-import { batchesBetween, installMutationTracking, onMutation, rescanShadowRoots } from './mutations';
+import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, rescanShadowRoots } from './mutations';
 import {
-  LOAD_MARK, baselineAt, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd,
-  pendingActivity, settleEnded, type Baseline,
+  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
 } from './activity';
 
-/** Mutation batches per second before the action (see baselineAt) from which a page counts as churning. */
+/** Mutation batches in the second before the action from which a page counts as churning. */
 const CHURN_MIN_BATCHES = 4;
 /** ...provided it was still changing this close to the action. */
 const CHURN_RECENT_MS = 400;
@@ -26,15 +25,15 @@ const BUSY_POLL_MS = 50;
 /** An animation ending later than this is a progress bar or a slow reveal, not the action's answer. */
 const MAX_ANIMATION_MS = 1200;
 
+type Baseline = { batches: number; lastMutation: number; at: number };
+
 function isChurning(base: Baseline): boolean {
-  // Batches per second over the window, from two batches up: one batch in a short window is no rate.
-  const perSecond = base.batches * 1000 / base.windowMs;
-  return base.batches >= 2 && perSecond >= CHURN_MIN_BATCHES && base.at - base.lastMutation <= CHURN_RECENT_MS;
+  return base.batches >= CHURN_MIN_BATCHES && base.at - base.lastMutation <= CHURN_RECENT_MS;
 }
 
 /** How long to watch the rate after the action's work before calling it background churn. */
 function churnWindowMs(base: Baseline, quietMs: number): number {
-  const interval = base.windowMs / Math.max(1, base.batches);
+  const interval = BASELINE_MS / Math.max(1, base.batches);
   return Math.min(600, Math.max(150, 3 * interval, quietMs));
 }
 
@@ -102,7 +101,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
   if (mark !== undefined) closeActionWindow(mark);
   if (options.mark === undefined) rescanShadowRoots(); // markActivity() did it for an action; pick up late shadow roots now
   const start = now();
-  const base: Baseline = baselineFor(options.mark) ?? baselineAt(start);
+  const base: Baseline = baselineFor(options.mark) ?? { batches: batchesBetween(start - BASELINE_MS, start), lastMutation: lastMutationAt(), at: start };
   const churning = isChurning(base);
   const churnWindow = churnWindowMs(base, quietMs);
   const animationsSince = mark === undefined ? start : markStartedAt(mark);
@@ -125,7 +124,6 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
     function finish(reason: NonNullable<SettleReport['reason']>, pending?: PendingActivity): void {
       if (done) return;
       done = true;
-      settleEnded(mark === undefined ? start : Math.min(start, markStartedAt(mark) || start));
       nativeClearTimeout(timer);
       stopMutations();
       stopActivity();
@@ -133,7 +131,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       const elapsedMs = Math.round(now() - start);
       const report: SettleReport = {
         settled: reason === 'quiet', elapsedMs, mutations, reason,
-        baselineRate: Math.round(base.batches * 1000 / base.windowMs),
+        baselineRate: Math.round(base.batches * 1000 / BASELINE_MS),
         rate: Math.round(batches * 1000 / Math.max(1, elapsedMs)),
       };
       if (pending && !noPending(pending)) report.pending = pending;
@@ -195,7 +193,7 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
 
     // The rate over the last churn window is no higher than before the action (with slack for jitter).
     function withinBaseline(t: number): boolean {
-      const expected = base.batches * churnWindow / base.windowMs;
+      const expected = base.batches * churnWindow / BASELINE_MS;
       return batchesBetween(t - churnWindow, t) <= expected * 2 + 1;
     }
 

@@ -71,25 +71,6 @@ describe('work the action queued', () => {
   });
 });
 
-describe('the page\'s own pace', () => {
-  test('the changes of the previous action are not the page churning on its own', async () => {
-    // Each click makes a burst of changes; an agent clicks again at once. The second click's wait
-    // must not read the first one's burst as background churn (that costs it a whole quiet window).
-    const page = await h.open('/bursts', `<!doctype html><button id=b>Go</button><div id=out>0</div><script>
-      let n = 0;
-      b.onclick = () => { n++; for (let i = 0; i < 6; i++) setTimeout(() => { out.textContent = n + '.' + i; }, i * 10); };
-    </script>`);
-    await page.waitForTimeout(1100); // the load's own changes out of the last second
-    const first = await runAndWait(page, () => page.locator('#b').click());
-    expect(first.outcome).toBe('quiet');
-    const second = await runAndWait(page, () => page.locator('#b').click());
-    expect(second.outcome).toBe('quiet');
-    expect(second.baselineRate).toBe(0);
-    expect(await outText(page)).toBe('2.5');
-    await page.close();
-  });
-});
-
 describe('documents that leave', () => {
   test('a form posted to its own URL is followed to the answer', async () => {
     h.route('/self-post', (req, res) => {
