@@ -18,8 +18,23 @@ const MAX_SCOPE_ANCESTORS = 10;
 
 interface Candidate {
   steps: LocatorStep[];
-  /** The elements the steps match inside the scope, in document order. */
-  matches: Element[];
+  /** Whether the steps match `element` and nothing else inside the scope. */
+  unique: boolean;
+}
+
+/**
+ * The elements of one locator computation: the document's list is walked once and shared by
+ * every scope and candidate tried (a large page has thousands; names and roles are cached for
+ * the pass by their own modules).
+ */
+interface Scopes {
+  doc: Document;
+  all?: Element[];
+}
+
+function elementsOf(scopes: Scopes, scope: Element | Document): Element[] {
+  if (scope !== scopes.doc) return elementsUnder(scope);
+  return scopes.all ??= elementsUnder(scope);
 }
 
 /** Playwright's name normalization: whitespace runs become one space, ends trimmed. */
@@ -44,50 +59,71 @@ function elementsUnder(scope: Element | Document): Element[] {
   return out;
 }
 
+/**
+ * Whether `element` is the only one of `within` that `matches`: the scan stops at the second
+ * match, so a common name costs a few elements, not the page.
+ */
+function onlyMatch(element: Element, within: Element[], matches: (other: Element) => boolean): boolean {
+  let found = false;
+  for (const other of within) {
+    if (!matches(other)) continue;
+    if (found || other !== element) return false;
+    found = true;
+  }
+  return found;
+}
+
 /** The role a getByRole locator would use for `element`, or null when it has none worth naming. */
 function roleOf(element: Element): string | null {
   const role = getAriaRole(element);
   return role && role !== 'generic' && role !== 'none' && role !== 'presentation' ? role : null;
 }
 
-function byRole(element: Element, within: Element[], exact: boolean): Candidate | null {
-  const role = roleOf(element);
-  if (!role) return null;
-  const name = normalize(getElementAccessibleName(element));
+/** getByRole's match: the role, not hidden, and the name as a case-insensitive substring or exactly. */
+function roleMatcher(role: string, name: string, exact: boolean): (other: Element) => boolean {
   const wanted = exact ? name : name.toLowerCase();
-  const matches = within.filter(other => {
+  return other => {
     if (roleOf(other) !== role || isElementHiddenForAria(other)) return false;
     if (!name) return true;
     const otherName = normalize(getElementAccessibleName(other));
     return exact ? otherName === wanted : otherName.toLowerCase().includes(wanted);
-  });
-  const step: LocatorStep = name ? { kind: 'role', role, name, ...(exact ? { exact: true } : {}) } : { kind: 'role', role };
-  return { steps: [step], matches };
+  };
 }
 
-function byTestId(element: Element, within: Element[], attribute: string): Candidate | null {
-  const value = element.getAttribute(attribute);
-  if (!value) return null;
-  return { steps: [{ kind: 'testId', value }], matches: within.filter(other => other.getAttribute(attribute) === value) };
+function roleStep(role: string, name: string, exact: boolean): LocatorStep {
+  return name ? { kind: 'role', role, name, ...(exact ? { exact: true } : {}) } : { kind: 'role', role };
 }
 
 /** getByTitle: the title attribute as a case-insensitive substring, or exactly. */
-function byTitle(element: Element, within: Element[], exact: boolean): Candidate | null {
-  const title = normalize(element.getAttribute('title') ?? '');
-  if (!title) return null;
-  const matches = within.filter(other => {
+function titleMatcher(title: string, exact: boolean): (other: Element) => boolean {
+  const lower = title.toLowerCase();
+  return other => {
     const text = normalize(other.getAttribute('title') ?? '');
-    return exact ? text === title : text.toLowerCase().includes(title.toLowerCase());
-  });
-  return { steps: [{ kind: 'title', title, ...(exact ? { exact: true } : {}) }], matches };
+    return exact ? text === title : text.toLowerCase().includes(lower);
+  };
 }
 
-/** The first candidate that matches `element` alone inside `scope`, or null. */
-function uniqueIn(element: Element, scope: Element | Document, testIdAttribute: string): Candidate | null {
-  const within = elementsUnder(scope);
-  const candidates = [byRole(element, within, false), byRole(element, within, true), byTestId(element, within, testIdAttribute), byTitle(element, within, false), byTitle(element, within, true)];
-  for (const candidate of candidates)
-    if (candidate && candidate.matches.length === 1 && candidate.matches[0] === element) return candidate;
+/**
+ * The first locator that matches `element` alone inside `scope`, tried one at a time in the
+ * order a person would write one (the rest are never computed), or null.
+ */
+function uniqueIn(element: Element, scope: Element | Document, testIdAttribute: string, scopes: Scopes): LocatorStep[] | null {
+  const within = elementsOf(scopes, scope);
+  const role = roleOf(element);
+  if (role) {
+    const name = normalize(getElementAccessibleName(element));
+    if (onlyMatch(element, within, roleMatcher(role, name, false))) return [roleStep(role, name, false)];
+    // Without a name, exact matching is the same test again.
+    if (name && onlyMatch(element, within, roleMatcher(role, name, true))) return [roleStep(role, name, true)];
+  }
+  const testId = element.getAttribute(testIdAttribute);
+  if (testId && onlyMatch(element, within, other => other.getAttribute(testIdAttribute) === testId))
+    return [{ kind: 'testId', value: testId }];
+  const title = normalize(element.getAttribute('title') ?? '');
+  if (title) {
+    if (onlyMatch(element, within, titleMatcher(title, false))) return [{ kind: 'title', title }];
+    if (onlyMatch(element, within, titleMatcher(title, true))) return [{ kind: 'title', title, exact: true }];
+  }
   return null;
 }
 
@@ -99,23 +135,25 @@ function uniqueIn(element: Element, scope: Element | Document, testIdAttribute: 
  */
 export function locatorSteps(element: Element, testIdAttribute = 'data-testid'): LocatorStep[] {
   const doc = element.ownerDocument;
-  const direct = uniqueIn(element, doc, testIdAttribute);
-  if (direct) return direct.steps;
+  const scopes: Scopes = { doc };
+  const direct = uniqueIn(element, doc, testIdAttribute, scopes);
+  if (direct) return direct;
   // Scoped by the nearest ancestor that has a unique locator, and is unique within it.
   let ancestor = parentElementOrShadowHost(element);
   for (let tried = 0; ancestor && tried < MAX_SCOPE_ANCESTORS; tried++, ancestor = parentElementOrShadowHost(ancestor)) {
-    const outer = uniqueIn(ancestor, doc, testIdAttribute);
+    const outer = uniqueIn(ancestor, doc, testIdAttribute, scopes);
     if (!outer) continue;
-    const inner = uniqueIn(element, ancestor, testIdAttribute);
-    if (inner) return [...outer.steps, ...inner.steps];
+    const inner = uniqueIn(element, ancestor, testIdAttribute, scopes);
+    if (inner) return [...outer, ...inner];
   }
   // Equals that nothing tells apart: the index among what the role locator matches.
-  const own = byRole(element, elementsUnder(doc), false);
-  if (own) {
-    const index = own.matches.indexOf(element);
-    if (index >= 0) return [...own.steps, { kind: 'nth', index }];
+  const role = roleOf(element);
+  if (role) {
+    const name = normalize(getElementAccessibleName(element));
+    const index = elementsOf(scopes, doc).filter(roleMatcher(role, name, false)).indexOf(element);
+    if (index >= 0) return [roleStep(role, name, false), { kind: 'nth', index }];
   }
-  return [{ kind: 'css', selector: cssPath(element) }];
+  return [{ kind: 'css', selector: cssPath(element, elementsOf(scopes, doc)) }];
 }
 
 /**
@@ -123,9 +161,9 @@ export function locatorSteps(element: Element, testIdAttribute = 'data-testid'):
  * has it (`iframe`, as a person writes it and Playwright MCP records it), else a path by tag and
  * position: `main > div:nth-of-type(2) > span`.
  */
-function cssPath(element: Element): string {
+function cssPath(element: Element, all: Element[]): string {
   const tag = element.localName;
-  if (elementsUnder(element.ownerDocument).filter(other => other.localName === tag).length === 1) return tag;
+  if (onlyMatch(element, all, other => other.localName === tag)) return tag;
   const parts: string[] = [];
   for (let node: Element | null = element; node && node.parentElement; node = node.parentElement) {
     if (node.id && /^[A-Za-z][\w-]*$/.test(node.id)) { parts.unshift(`#${node.id}`); return parts.join(' > '); }
