@@ -18,6 +18,7 @@ import { coveringElementOf } from './wait/hit-target';
 import { aimAt, checkedOf } from './wait/aim';
 import { locatorSteps } from './snapshot/locator';
 import { firstTextShown } from './wait/text-shown';
+import { createSnapshotTransfer } from './snapshot/transfer';
 
 function withPass<T>(fn: () => T): T {
   beginAriaCaches();
@@ -47,6 +48,7 @@ function install(): void {
   setBusyDescriber(describeBusy);
   const docId = randomId();
   const snapshots = createSnapshotRuntime(document, docId);
+  const transfer = createSnapshotTransfer(docId);
   const api: RuntimeApi = {
     version: '0.1.0',
     docId,
@@ -55,7 +57,7 @@ function install(): void {
     snapshot: options => guarded(() => {
       const result = crossableResult(foldedSnapshot(snapshots, options));
       result.title = `${document.title}`;
-      return result;
+      return transfer.send(result, options?.since);
     }),
     find: query => guarded(() => findInSnapshot(snapshots, query)),
     resolve: ref => guarded(() => snapshots.resolve(ref)),

@@ -76,6 +76,20 @@ export interface SnapshotOptions {
   incremental?: boolean;
   /** Report in `incremental` how this snapshot was computed (tests). */
   debugIncremental?: boolean;
+  /**
+   * The versions of the texts the caller holds from this document's last snapshot
+   * (`SnapshotResult.versions`): a text that follows one of them comes back as a patch of it.
+   */
+  since?: { yaml?: string; basis?: string };
+}
+
+/** A text as the change from one the receiver holds: its first `head` and last `tail` characters, `middle` between them. */
+export interface TextPatch {
+  /** The version of the text it changes. */
+  base: string;
+  head: number;
+  tail: number;
+  middle: string;
 }
 
 export interface SnapshotResult {
@@ -101,6 +115,10 @@ export interface SnapshotResult {
   url: string;
   /** With `debugIncremental`: full or partial recompute, why full, how many elements were reused. */
   incremental?: { mode: 'full' | 'partial' | 'off'; reason: string; reused: number; kept: boolean };
+  /** The version of each text sent (injected/snapshot/transfer.ts): pass it back in `since`. */
+  versions?: { yaml?: string; basis?: string };
+  /** Texts sent as patches of the ones `since` named, in place of the `yaml` or `basis` field. */
+  patches?: { yaml?: TextPatch; basis?: TextPatch };
 }
 
 export interface SettleOptions {

@@ -21,7 +21,7 @@
 import type { ElementHandle, Frame } from 'playwright';
 import type {
   ActivityMark, CoveringElement, FindQuery, FindResult, LocatorStep, RefCheck, RefCheckOptions, RuntimeApi, SettleOptions, SettleReport,
-  SnapshotOptions, SnapshotResult,
+  SnapshotOptions, SnapshotResult, TextPatch,
 } from '../../injected/types.js';
 import type { LiveDocument } from './frames.js';
 import { callInFrame, callOnFrameOwner } from './cdp-evaluate.js';
@@ -198,8 +198,50 @@ function invoke<M extends ValueMethod>(frame: Frame, method: M, args: Parameters
 // ---- the client ----
 
 /** `snapshot(options)` in `frame`. The runtime's own errors ("Ref e9 not found...") reach the caller. */
-export function snapshot(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
-  return invoke(frame, 'snapshot', [options], { timeoutMs, what: 'The frame snapshot' });
+export async function snapshot(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
+  const started = Date.now();
+  const held = heldTexts.get(frame);
+  const asked = held ? { ...options, since: { yaml: held.yaml?.version, basis: held.basis?.version } } : options;
+  const result = await invoke(frame, 'snapshot', [asked], { timeoutMs, what: 'The frame snapshot' }) as SnapshotResult;
+  if (receiveTexts(frame, held, result)) return result;
+  // Patched against a text this driver no longer holds (another call of ours came in between): ask for it whole.
+  heldTexts.delete(frame);
+  const whole = await invoke(frame, 'snapshot', [options], { timeoutMs: Math.max(1, timeoutMs - (Date.now() - started)), what: 'The frame snapshot' }) as SnapshotResult;
+  receiveTexts(frame, undefined, whole);
+  return whole;
+}
+
+/**
+ * The last snapshot texts each frame sent, with their versions: the runtime sends a large page's
+ * next snapshot as a patch of them (injected/snapshot/transfer.ts).
+ */
+const heldTexts = new WeakMap<Frame, HeldTexts>();
+type HeldTexts = { [field in 'yaml' | 'basis']?: { version: string; text: string } };
+
+/** The text `patch` describes (injected/snapshot/transfer.ts made it), given the base text it was made against. */
+export function applyPatch(base: string, patch: TextPatch): string {
+  return base.slice(0, patch.head) + patch.middle + base.slice(base.length - patch.tail);
+}
+
+/** Rebuilds patched texts from `held` and keeps what came for the next call; false when a patch's base is not in `held`. */
+function receiveTexts(frame: Frame, held: HeldTexts | undefined, result: SnapshotResult): boolean {
+  const next: HeldTexts = {};
+  for (const field of ['yaml', 'basis'] as const) {
+    const patch = result.patches?.[field];
+    if (patch) {
+      const base = held?.[field];
+      if (!base || base.version !== patch.base) return false;
+      result[field] = applyPatch(base.text, patch);
+    }
+    const version = result.versions?.[field];
+    const text = result[field];
+    if (version && typeof text === 'string') next[field] = { version, text };
+  }
+  delete result.patches;
+  delete result.versions;
+  if (next.yaml || next.basis) heldTexts.set(frame, next);
+  else heldTexts.delete(frame);
+  return true;
 }
 
 /** `find(query)` in `frame`: matches with refs, without rendering a snapshot. */
