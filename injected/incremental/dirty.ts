@@ -68,6 +68,7 @@ export class DirtyTracker {
   private pendingRecords: Array<ArrayLike<MutationRecord>> = [];
   private pendingNodes: Node[] = [];
   private pendingCount = 0;
+  private batchesSeen = 0;
 
   /**
    * Store records (or a changed node) for the next pass. Observers and event listeners call this
@@ -94,15 +95,25 @@ export class DirtyTracker {
     this.pendingRecords = [];
     this.pendingNodes = [];
     this.pendingCount = 0;
+    if (records.length || nodes.length) this.batchesSeen++;
     for (const batch of records) this.noteRecords(batch);
     for (const node of nodes) this.noteChanged(node);
   }
 
   /** Everything must be recomputed at the next pass. `reason` is kept for debugging and tests. */
   invalidateAll(reason: string): void {
+    this.batchesSeen++;
     if (this.wholesale) return;
     this.wholesale = true;
     this.why = reason;
+  }
+
+  /**
+   * Grows with every drain that brought changes and every invalidation: the same number at two
+   * passes means the tree's structure and attributes did not change in between.
+   */
+  get changesSeen(): number {
+    return this.batchesSeen;
   }
 
   get all(): boolean {

@@ -12,6 +12,8 @@
 // it with another role or name: in a pass (the element changed, so it is not reused) or through
 // runtime.refFor(), which invalidates everything when it does (snapshot/runtime.ts). Refs are never
 // reused for another element, so the registry alone tells whether a node's ref still holds.
+// The walk over a reused subtree's refs runs only when the registry's refs version moved since
+// they were last known to hold: a page that did not change is not walked at all.
 //
 // Storage: each element's entry sits in a symbol-keyed property rather than a WeakMap: tens of
 // thousands of WeakMap entries make every garbage collection of the page slower (ephemeron
@@ -50,7 +52,8 @@ export interface IncrementalInfo {
   kept: boolean;
 }
 
-interface Entry { items: RawItem[]; key: number; generation: number }
+/** `refsAt`: the registry's refs version at which every ref in `items` was known to hold. */
+interface Entry { items: RawItem[]; key: number; generation: number; refsAt: number }
 
 interface CacheKey { root: WeakRef<Element> | Element; keepRoot: boolean; verbose: boolean; prefix: string }
 
@@ -115,9 +118,9 @@ export class IncrementalSnapshots {
     return entry && entry.generation === this.generation ? entry : undefined;
   }
 
-  setEntry(element: Element, items: RawItem[], key: number): void {
+  setEntry(element: Element, items: RawItem[], key: number, refsAt: number): void {
     try {
-      (element as unknown as Record<symbol, Entry>)[this.entryKey] = { items, key, generation: this.generation };
+      (element as unknown as Record<symbol, Entry>)[this.entryKey] = { items, key, generation: this.generation, refsAt };
     } catch { /* a frozen or exotic element: it is simply recomputed */ }
   }
 
@@ -166,13 +169,19 @@ export class Pass implements WalkReuse {
   reuse(element: Element, textVisible: boolean, inTextarea: boolean): RawItem[] | undefined {
     if (!this.reuseAllowed || this.tracker.isTainted(element)) return undefined;
     const entry = this.cache.entryOf(element);
-    if (!entry || entry.key !== keyOf(textVisible, inTextarea) || !this.refsStillHold(entry.items)) return undefined;
+    if (!entry || entry.key !== keyOf(textVisible, inTextarea)) return undefined;
+    // Walked only when some ref changed since they were last known to hold (a page that did not change skips it).
+    const refsAt = this.refs.refsVersion;
+    if (entry.refsAt !== refsAt) {
+      if (!this.refsStillHold(entry.items)) return undefined;
+      entry.refsAt = refsAt;
+    }
     this.reusedCount++;
     return entry.items;
   }
 
   store(element: Element, items: RawItem[], textVisible: boolean, inTextarea: boolean): void {
-    if (this.storeAllowed) this.cache.setEntry(element, items, keyOf(textVisible, inTextarea));
+    if (this.storeAllowed) this.cache.setEntry(element, items, keyOf(textVisible, inTextarea), this.refs.refsVersion);
   }
 
   ownersFound(): void {

@@ -44,6 +44,9 @@ export class PageWatch {
   private hoverSeen: WeakRef<Element> | null = null;
   /** Elements whose names read other elements, at the last check. */
   private referring: Array<WeakRef<Element>> = [];
+  /** The document's elements with a watched attribute, and the tracker's changes count they were found at. */
+  private attributed: Element[] = [];
+  private attributedAt = -1;
 
   constructor(private readonly doc: Document, private readonly tracker: DirtyTracker) {
     const view = doc.defaultView;
@@ -154,7 +157,7 @@ export class PageWatch {
       if (element?.isConnected) this.tracker.markSelf(element);
     }
     for (const scope of scopes) {
-      for (const element of watchedIn(scope)) {
+      for (const element of scope === this.doc ? this.watchedInDocument() : watchedIn(scope as ShadowRoot)) {
         const tag = element.localName;
         if (tag === 'input' || tag === 'select' || tag === 'textarea') {
           const state = controlState(element, tag);
@@ -189,23 +192,31 @@ export class PageWatch {
     if (this.features.validity) this.tracker.invalidateAll('a control changed and the sheets style validity');
     else this.tracker.noteChanged(element);
   }
+
+  /**
+   * The document's watched elements. The tag lists are live collections the browser keeps cached
+   * between passes; the attribute query (tens of milliseconds on a large page) runs again only
+   * after the tree changed: no mutation, no new element with one of those attributes.
+   */
+  private watchedInDocument(): Element[] {
+    const found: Element[] = [];
+    for (const tag of WATCHED_TAGS) {
+      const list = this.doc.getElementsByTagName(tag);
+      for (let i = 0; i < list.length; i++) found.push(list[i]);
+    }
+    const seen = this.tracker.changesSeen;
+    if (seen !== this.attributedAt) {
+      this.attributed = Array.from(this.doc.querySelectorAll(WATCHED_ATTRIBUTES));
+      this.attributedAt = seen;
+    }
+    for (const element of this.attributed) found.push(element);
+    return found;
+  }
 }
 
-/**
- * The watched elements of a scope. In documents, the tag lists are live collections the browser
- * keeps cached between passes: much cheaper than one selector query over a large page.
- */
-function watchedIn(scope: Document | ShadowRoot): Element[] {
-  if (scope.nodeType !== 9) return Array.from(scope.querySelectorAll(WATCHED));
-  const doc = scope as Document;
-  const found: Element[] = [];
-  for (const tag of WATCHED_TAGS) {
-    const list = doc.getElementsByTagName(tag);
-    for (let i = 0; i < list.length; i++) found.push(list[i]);
-  }
-  const byAttribute = doc.querySelectorAll(WATCHED_ATTRIBUTES);
-  for (let i = 0; i < byAttribute.length; i++) found.push(byAttribute[i]);
-  return found;
+/** The watched elements of a shadow root. */
+function watchedIn(scope: ShadowRoot): Element[] {
+  return Array.from(scope.querySelectorAll(WATCHED));
 }
 
 /** What CSS and the snapshot read from a control that script can change without a mutation. */

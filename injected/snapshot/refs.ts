@@ -38,6 +38,7 @@ export class RefRegistry {
   private readonly byRef = new Map<string, Entry>();
   private readonly byElement = new Map<Element, string>();
   private readonly departed = new Map<string, Departed>();
+  private version = 0;
   /** Role and name of an element now, as a snapshot would give them (set by the snapshot runtime). */
   private describe: ((element: Element) => { role: string; name: string } | undefined) | undefined;
 
@@ -53,6 +54,7 @@ export class RefRegistry {
     const at = now();
     for (const [ref, entry] of this.byRef) {
       if (entry.element.isConnected) { entry.seenAt = at; continue; }
+      this.version++;
       this.byRef.delete(ref);
       if (this.byElement.get(entry.element) === ref) this.byElement.delete(entry.element);
       this.depart(ref, { role: entry.role, name: entry.name, seenAt: entry.seenAt });
@@ -69,12 +71,21 @@ export class RefRegistry {
     return this.counter;
   }
 
+  /**
+   * Grows whenever a ref stops naming its element (the element left, or took a new ref): refs
+   * that all held at one version still hold while the version stays (incremental/snapshots.ts).
+   */
+  get refsVersion(): number {
+    return this.version;
+  }
+
   /** The element's ref for this role and name: the cached one when still ours, else a new one. */
   refFor(element: Element, role: string, name: string): string {
     const previous = this.byElement.get(element);
     const old = previous !== undefined ? this.byRef.get(previous) : undefined;
     if (old && old.element === element && old.role === role && old.name === name && this.isOwnRef(previous)) return previous!;
     const ref = `${this.prefix}e${++this.counter}`;
+    if (previous !== undefined) this.version++;
     // The element's previous ref (role or name changed) stops resolving: it described something else.
     if (previous !== undefined && old?.element === element) {
       this.byRef.delete(previous);

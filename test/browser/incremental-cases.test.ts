@@ -220,3 +220,47 @@ describe('incremental snapshot after one change equals a full recompute', () => 
     });
   });
 });
+
+// A pass with nothing changed skips work (the attribute query of the page watch, the check of
+// reused refs): the change after it must still be seen exactly.
+describe('after a pass in which nothing changed, the next change is still seen', () => {
+  const steps: Array<{ name: string; html: string; change: string; then?: string }> = [
+    {
+      name: 'a button given aria-labelledby, then the text it points at changed',
+      html: groups('<span id="l">Label text</span>', '<button id="b">Own</button>', '<button>Other</button>'),
+      change: `document.getElementById('b').setAttribute('aria-labelledby', 'l')`,
+      then: `document.getElementById('l').firstChild.data = 'Changed label'`,
+    },
+    {
+      name: 'the text an aria-labelledby points at, changed',
+      html: groups('<span id="l">Old label</span>', '<button aria-labelledby="l">Own</button>', '<button>Other</button>'),
+      change: `document.getElementById('l').firstChild.data = 'New label'`,
+    },
+    {
+      name: 'a removed element and a renamed one, their refs gone',
+      html: groups('<ul><li><a href="/a">A</a></li><li><a id="b" href="/b">B</a></li></ul>', '<button id="c">C</button>', '<button>Other</button>'),
+      change: `document.getElementById('b').remove(); document.getElementById('c').textContent = 'Renamed'`,
+    },
+  ];
+  steps.forEach((c, index) => {
+    it(c.name, async () => {
+      server.route(`/quiet/${index}`, `<!doctype html><html><body>${c.html}</body></html>`);
+      await page.goto(`${origin}/quiet/${index}`);
+      const first = await snapshot({});
+      const unchanged = await snapshot({ debugIncremental: true });
+      expect(unchanged.yaml).toBe(first.yaml);
+      expect(unchanged.incremental).toMatchObject({ mode: 'partial' });
+      await page.evaluate(c.change);
+      const incremental = await snapshot({ debugIncremental: true });
+      const full = await snapshot({ incremental: false });
+      expect(incremental.yaml).toBe(full.yaml);
+      expect(full.yaml).not.toBe(first.yaml);
+      expect(incremental.incremental).toMatchObject({ mode: 'partial' });
+      if (!c.then) return;
+      await page.evaluate(c.then);
+      const after = await snapshot({ debugIncremental: true });
+      expect(after.yaml).toBe((await snapshot({ incremental: false })).yaml);
+      expect(after.yaml).not.toBe(incremental.yaml);
+    });
+  });
+});
