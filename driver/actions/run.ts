@@ -10,6 +10,7 @@ import { ActionWaiter, type WaitOptions, type WaitReport } from './wait.js';
 import { ActionError, coveredError, explainActionError } from './errors.js';
 import { describeCoveringElement, type ResolvedTarget } from '../page/refs.js';
 import { actOnRef } from '../page/ref-act.js';
+import { warmLocators } from '../page/warm-locators.js';
 import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
 import * as runtime from '../page/runtime.js';
 import { checkRange } from '../errors.js';
@@ -81,6 +82,8 @@ const CHECK_TIMEOUT_MS = 3_000;
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
   checkRange('timeoutMs', options.timeoutMs, 0, MAX_ACTION_TIMEOUT_MS, { unit: 'ms' });
   const { ref, frame } = step;
+  // Beside the aim: Playwright's one-time setup in this document is not charged to the action's timeout.
+  const warm = ref && frame ? warmLocators(frame, ref) : undefined;
   let plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;
   // Only a click knows how to act at a point of the image: anything else meets Playwright's own error.
   if (plan?.position && !step.runAt) plan = undefined;
@@ -88,6 +91,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   if (plan?.hidden) throw new ActionError(hiddenMessage(step.action, step.target, plan.hidden), 'hidden');
   // The element acted on: the ref's own, or its label's in its place.
   const actRef = plan?.ref ?? ref;
+  await warm;
   const waiter = new ActionWaiter(target.page, { ...options.wait, frame: options.wait?.frame ?? step.frame });
   const describeCovering = actRef && frame
     // By ref, through the protocol: works on pages whose built-ins broke Playwright's evaluate.
