@@ -106,7 +106,12 @@ export class PageNavigation {
 
   /** Every commit of the main frame: a new document or a same-document navigation (pushState, hash). */
   onMainFrameCommit(listener: (frame: Frame) => void): () => void {
-    return this.navigated.subscribe(frame => { if (frame === this.page.mainFrame()) listener(frame); });
+    return this.onFrameCommit(frame => { if (frame === this.page.mainFrame()) listener(frame); });
+  }
+
+  /** Every commit of any frame of the page, same-document navigations included. */
+  onFrameCommit(listener: (frame: Frame) => void): () => void {
+    return this.navigated.subscribe(listener);
   }
 
   /** Every commit of any frame (main and child). */

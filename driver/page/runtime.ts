@@ -204,7 +204,8 @@ export async function snapshot(frame: Frame, options: SnapshotOptions, timeoutMs
   const asked = held ? { ...options, since: { yaml: held.yaml?.version, basis: held.basis?.version } } : options;
   const result = await invoke(frame, 'snapshot', [asked], { timeoutMs, what: 'The frame snapshot' }) as SnapshotResult;
   if (receiveTexts(frame, held, result)) return result;
-  // Patched against a text this driver no longer holds (another call of ours came in between): ask for it whole.
+  // Not expected: the runtime patches only against the version named in `since`, which came from
+  // `held`. Should a patch name another base all the same, the text is asked for whole, never rebuilt wrong.
   heldTexts.delete(frame);
   const whole = await invoke(frame, 'snapshot', [options], { timeoutMs: Math.max(1, timeoutMs - (Date.now() - started)), what: 'The frame snapshot' }) as SnapshotResult;
   receiveTexts(frame, undefined, whole);

@@ -8,6 +8,7 @@
 import type { Frame, Page } from 'playwright';
 import { refSelector } from './selector-engine.js';
 import { delay } from '../deadline.js';
+import { pageNavigation } from '../navigation/page-navigation.js';
 
 /** How long an action waits for the warm-up: past it, the action goes on and Playwright finishes the build inside it. */
 const WARM_WAIT_MS = 2_000;
@@ -16,11 +17,14 @@ const navigations = new WeakMap<Frame, number>();
 const warmedAt = new WeakMap<Frame, number>();
 const watched = new WeakSet<Page>();
 
-/** Counts each frame's navigations: a new document needs Playwright's script again. */
+/**
+ * Counts each frame's commits (the page's one navigation tracker reports them): a new document
+ * needs Playwright's script again; a same-document one only costs a warm-up that finds it built.
+ */
 function watchNavigations(page: Page): void {
   if (watched.has(page)) return;
   watched.add(page);
-  page.on('framenavigated', frame => navigations.set(frame, (navigations.get(frame) ?? 0) + 1));
+  pageNavigation(page).onFrameCommit(frame => navigations.set(frame, (navigations.get(frame) ?? 0) + 1));
 }
 
 /**
