@@ -67,7 +67,8 @@ function install(): void {
     aimAt: (ref, center) => guarded(() => aimAt(snapshots.resolve(ref), center === true)),
     checkedOf: ref => guarded(() => checkedOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
-    settle: options => settle(options).then(report => { report.docId = docId; return report; }),
+    // Not `.then` on the result: a page may have replaced Promise.prototype.then.
+    settle: options => guarded(() => settle(options, docId)),
     firstTextShown: texts => guarded(() => firstTextShown(document, texts)),
     ...waitApi,
     role: el => guarded(() => withPass(() => getComputedRole(el))),

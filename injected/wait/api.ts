@@ -3,6 +3,7 @@
 import type { RuntimeApi } from '../types';
 import { installMutationTracking } from './mutations';
 import { installActivityTracking, markActivity, pendingActivity } from './activity';
+import { withPristineBuiltins } from '../pristine';
 
 /** Start mutation history and activity tracking. Must run at install, before page scripts. */
 export function installWaitSupport(): void {
@@ -10,7 +11,9 @@ export function installWaitSupport(): void {
   installActivityTracking();
 }
 
+// Run with the browser's own built-ins in place, like every synchronous runtime call (pristine.ts):
+// the mark builds a WeakSet from an array, which a page's replaced array iterator would break.
 export const waitApi: Pick<RuntimeApi, 'markActivity' | 'pendingActivity'> = {
-  markActivity: () => markActivity(),
-  pendingActivity: mark => pendingActivity(mark),
+  markActivity: () => withPristineBuiltins(() => markActivity()),
+  pendingActivity: mark => withPristineBuiltins(() => pendingActivity(mark)),
 };

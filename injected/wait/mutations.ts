@@ -18,10 +18,49 @@ export type StructureListener = (host: Element | null) => void;
 
 let observer: MutationObserver | undefined;
 const takeRecordsFn = NativeMutationObserver.prototype.takeRecords;
+// Captured at install: observer callbacks and wrapped page calls run where the page's replaced
+// built-ins are in place (Function.prototype.call and apply among them).
+const apply = Reflect.apply;
 const observedRoots = new WeakSet<Node>();
-const listeners = new Set<MutationListener>();
-const recordListeners = new Set<RecordListener>();
-const structureListeners = new Set<StructureListener>();
+
+/**
+ * Listeners in an array, called by index: they run from the observer's callback, where the page's
+ * replaced built-ins are in place, and a page may replace the iterators a for..of over a Set or an
+ * array would use (incremental snapshots then never heard of a change and went stale). Adding and
+ * removing call no built-in method either.
+ */
+class ListenerList<T> {
+  private items: T[] = [];
+
+  add(listener: T): () => void {
+    this.items[this.items.length] = listener;
+    return () => this.remove(listener);
+  }
+
+  private remove(listener: T): void {
+    const items = this.items;
+    let i = 0;
+    while (i < items.length && items[i] !== listener) i++;
+    if (i === items.length) return;
+    for (; i < items.length - 1; i++) items[i] = items[i + 1];
+    items.length = items.length - 1;
+  }
+
+  /** Calls `deliver` for each listener there was when it began; a listener's error stops no other. */
+  each(deliver: (listener: T) => void): void {
+    const items = this.items;
+    const count = items.length;
+    const current: T[] = [];
+    for (let i = 0; i < count; i++) current[i] = items[i];
+    for (let i = 0; i < count; i++) {
+      try { deliver(current[i]); } catch { /* a listener bug must not break the observer */ }
+    }
+  }
+}
+
+const listeners = new ListenerList<MutationListener>();
+const recordListeners = new ListenerList<RecordListener>();
+const structureListeners = new ListenerList<StructureListener>();
 // Open shadow roots being observed, weakly: the incremental checks read their controls and sheets.
 const shadowRoots: Array<WeakRef<ShadowRoot>> = [];
 const listedRoots = new WeakSet<ShadowRoot>();
@@ -79,26 +118,20 @@ function onRecords(records: MutationRecord[]): void {
   lastBatchAt = at;
   batchTimes[batchCursor] = at;
   batchCursor = (batchCursor + 1) % HISTORY;
-  for (const record of records) {
-    const added = record.addedNodes;
+  for (let r = 0; r < records.length; r++) {
+    const added = records[r].addedNodes;
     for (let i = 0; i < added.length; i++) {
       const node = added[i];
       // Only elements can carry shadow roots; skip the text-node churn of tickers cheaply.
       if (node.nodeType === 1) adoptShadowRoots(node);
     }
   }
-  for (const listener of listeners) {
-    try { listener(records.length, at); } catch { /* a listener bug must not break the observer */ }
-  }
-  for (const listener of recordListeners) {
-    try { listener(records); } catch { /* as above */ }
-  }
+  listeners.each(listener => listener(records.length, at));
+  recordListeners.each(listener => listener(records));
 }
 
 function structureChanged(host: Element | null): void {
-  for (const listener of structureListeners) {
-    try { listener(host); } catch { /* as above */ }
-  }
+  structureListeners.each(listener => listener(host));
 }
 
 /**
@@ -111,7 +144,7 @@ function watchUnrecordedChanges(): void {
   const attach = proto?.attachShadow;
   if (typeof attach === 'function') {
     const wrapped = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
-      const root = attach.call(this, init) as ShadowRoot;
+      const root = apply(attach, this, [init]) as ShadowRoot;
       // Closed roots too: the snapshot walks them (dom/closed-shadow.ts). While the document is
       // parsed nothing reads records: the DOMContentLoaded pass adopts connected roots in bulk.
       if (!parsing) observeRoot(root);
@@ -125,7 +158,7 @@ function watchUnrecordedChanges(): void {
   if (typeof define === 'function') {
     const originalDefine = define;
     const wrapped = function define(this: CustomElementRegistry, ...args: unknown[]): void {
-      try { return originalDefine.apply(this, args); } finally { structureChanged(null); }
+      try { return apply(originalDefine, this, args); } finally { structureChanged(null); }
     };
     try { Object.defineProperty(registry, 'define', { ...Object.getOwnPropertyDescriptor(registry, 'define'), value: wrapped }); } catch { /* locked */ }
   }
@@ -163,9 +196,7 @@ function syntheticBatch(): void {
   lastBatchAt = at;
   batchTimes[batchCursor] = at;
   batchCursor = (batchCursor + 1) % HISTORY;
-  for (const listener of listeners) {
-    try { listener(1, at); } catch { /* a listener bug must not break the observer */ }
-  }
+  listeners.each(listener => listener(1, at));
 }
 
 function startObservingDocument(): void {
@@ -195,18 +226,16 @@ export function isTracking(doc: Document): boolean {
 /** Deliver the records the observer holds but has not delivered yet (changes made in this task). */
 export function flushMutationRecords(): void {
   if (!observer) return;
-  const pending = takeRecordsFn.call(observer);
+  const pending = apply(takeRecordsFn, observer, []) as MutationRecord[];
   if (pending.length) onRecords(pending);
 }
 
 export function onMutationRecords(listener: RecordListener): () => void {
-  recordListeners.add(listener);
-  return () => recordListeners.delete(listener);
+  return recordListeners.add(listener);
 }
 
 export function onStructureChange(listener: StructureListener): () => void {
-  structureListeners.add(listener);
-  return () => structureListeners.delete(listener);
+  return structureListeners.add(listener);
 }
 
 /**
@@ -220,8 +249,7 @@ export function rescanShadowRoots(): void {
 }
 
 export function onMutation(listener: MutationListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return listeners.add(listener);
 }
 
 /** Number of mutation batches (observer callbacks) delivered in [from, to]. */

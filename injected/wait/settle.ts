@@ -15,6 +15,7 @@ import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, re
 import {
   BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
 } from './activity';
+import { withPristineBuiltins } from '../pristine';
 
 /** Mutation batches in the second before the action from which a page counts as churning. */
 const CHURN_MIN_BATCHES = 4;
@@ -54,10 +55,10 @@ function watchNavigation(onLeaving: (url: string) => void): (() => void) | undef
     const url = event?.destination?.url;
     if (typeof url !== 'string' || event.hashChange || event.downloadRequest) return;
     const crossDocument = event.destination.sameDocument === false;
-    nativeSetTimeout(() => {
+    nativeSetTimeout(() => withPristineBuiltins(() => {
       if (location.href !== url) return onLeaving(url);
       if (crossDocument && !event.defaultPrevented && !navigation.transition) onLeaving(url);
-    }, 0);
+    }), 0);
   });
 }
 
@@ -90,7 +91,12 @@ function noPending(p: PendingActivity): boolean {
 
 const NOTHING: PendingActivity = { timers: 0, requests: 0, callbacks: 0, busy: [] };
 
-export function settle(options: SettleOptions = {}): Promise<SettleReport> {
+/**
+ * Settles the page after an action; the report names the document (`docId`). Call it with the
+ * page's built-ins put back (pristine.ts); its later checks put them back themselves, since they
+ * run from timers.
+ */
+export function settle(options: SettleOptions = {}, docId?: string): Promise<SettleReport> {
   installMutationTracking();
   const quietMs = Math.max(0, options.quietMs ?? 100);
   const timeoutMs = Math.max(0, options.timeoutMs ?? 3000);
@@ -137,12 +143,13 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       if (pending && !noPending(pending)) report.pending = pending;
       if (navigating) report.navigating = navigating;
       report.watchedNavigation = stopNavigation !== undefined;
+      if (docId !== undefined) report.docId = docId;
       resolve(report);
     }
 
     function schedule(delay: number): void {
       nativeClearTimeout(timer);
-      timer = nativeSetTimeout(check, Math.max(0, Math.ceil(delay)));
+      timer = nativeSetTimeout(guardedCheck, Math.max(0, Math.ceil(delay)));
     }
 
     /** The action's work still running, its CSS animations included; notes when those ended. */
@@ -154,6 +161,11 @@ export function settle(options: SettleOptions = {}): Promise<SettleReport> {
       else if (animating) animationsEndedAt = t;
       animating = animations.count > 0;
       return { pending, nextPollMs: Math.min(BUSY_POLL_MS, animations.endsInMs + 2) };
+    }
+
+    // From a timer, where the page's replaced built-ins are in place: the check iterates, reads maps...
+    function guardedCheck(): void {
+      withPristineBuiltins(check);
     }
 
     function check(): void {

@@ -2,6 +2,10 @@
 // any page script). A page may later replace or wrap `setTimeout`, `MutationObserver` or the
 // clocks (fake timers, analytics shims, our own activity wrappers): we must keep the real ones.
 const g = globalThis as any;
+// Called through Reflect.apply as captured here, never through `fn.call`: these run in timers and
+// observer callbacks, outside the calls that put the page's replaced built-ins back
+// (Function.prototype.call among them).
+const apply = Reflect.apply;
 
 const nativeSetTimeoutFn: (handler: () => void, ms: number) => number = g.setTimeout;
 const nativeClearTimeoutFn: (id: number) => void = g.clearTimeout;
@@ -14,19 +18,19 @@ const observeFn = NativeMutationObserver.prototype.observe;
 
 /** Monotonic milliseconds (performance.now when available). */
 export function now(): number {
-  return perfNow ? perfNow.call(perf) : dateNow();
+  return perfNow ? apply(perfNow, perf, []) : dateNow();
 }
 
 export function nativeSetTimeout(handler: () => void, ms: number): number {
-  return nativeSetTimeoutFn.call(g, handler, ms);
+  return apply(nativeSetTimeoutFn, g, [handler, ms]);
 }
 
 export function nativeClearTimeout(id: number | undefined): void {
-  if (id !== undefined) nativeClearTimeoutFn.call(g, id);
+  if (id !== undefined) apply(nativeClearTimeoutFn, g, [id]);
 }
 
 export function observe(observer: MutationObserver, target: Node, init: MutationObserverInit): void {
-  observeFn.call(observer, target, init);
+  apply(observeFn, observer, [target, init]);
 }
 
 const addListenerFn: EventTarget['addEventListener'] | undefined = g.EventTarget?.prototype?.addEventListener;
@@ -35,8 +39,8 @@ const removeListenerFn: EventTarget['removeEventListener'] | undefined = g.Event
 /** addEventListener as it was at install; returns the matching remove. */
 export function listen(target: EventTarget, type: string, listener: (event: any) => void): () => void {
   if (!addListenerFn || !removeListenerFn) return () => {};
-  try { addListenerFn.call(target, type, listener); } catch { return () => {}; }
-  return () => { try { removeListenerFn.call(target, type, listener); } catch { /* gone with the document */ } };
+  try { apply(addListenerFn, target, [type, listener]); } catch { return () => {}; }
+  return () => { try { apply(removeListenerFn, target, [type, listener]); } catch { /* gone with the document */ } };
 }
 
 const getAnimationsFn: (() => Animation[]) | undefined = g.Document?.prototype?.getAnimations;
@@ -44,5 +48,5 @@ const getAnimationsFn: (() => Animation[]) | undefined = g.Document?.prototype?.
 /** The document's animations (CSS animations and transitions, Web Animations); [] where unsupported. */
 export function documentAnimations(): Animation[] {
   if (!getAnimationsFn || typeof document === 'undefined') return [];
-  try { return getAnimationsFn.call(document); } catch { return []; }
+  try { return apply(getAnimationsFn, document, []); } catch { return []; }
 }

@@ -20,6 +20,8 @@ beforeAll(async () => {
   BUILTIN_REPLACEMENTS.forEach((line, i) => server.route(`/one-${i}`, `<!doctype html>${controls}${sabotageScript([line])}`));
   server.route('/all', `<!doctype html>${controls}${sabotageScript(BUILTIN_REPLACEMENTS)}`);
   server.route('/framed', `<!doctype html><h1>Outer</h1><iframe src="/all" title="Inner"></iframe>${sabotageScript(BUILTIN_REPLACEMENTS)}`);
+  // The click's work arrives after a quiet window would have ended: only a wait that tracks the timer sees it.
+  server.route('/late', `<!doctype html><p id="out">none</p><button onclick="setTimeout(() => { out.textContent = 'late'; }, 400)">Later</button>${sabotageScript(BUILTIN_REPLACEMENTS)}`);
   server.route('/covered', `<!doctype html><button>Buy</button>
     <div role="dialog" aria-label="Cookie consent" style="position:fixed;inset:0;background:#fff8"><p>We use cookies</p></div>${sabotageScript(BUILTIN_REPLACEMENTS)}`);
   browser = await launchTestBrowser();
@@ -36,13 +38,13 @@ async function open(path: string): Promise<AriaPage> {
   return page;
 }
 
-/** The page's state read over the protocol, in the frame that holds the controls. */
-async function state(page: AriaPage, inFrame = false): Promise<string> {
+/** The page's state read over the protocol, in the frame that holds the controls (or what `expression` reads). */
+async function state(page: AriaPage, inFrame = false, expression?: string): Promise<string> {
   const session = await page.page.context().newCDPSession(page.page);
   try {
     const doc = inFrame ? 'document.querySelector("iframe").contentDocument' : 'document';
     const { result } = await session.send('Runtime.evaluate', {
-      expression: `(() => { const d = ${doc}; return d.getElementById('out').textContent + '|' + d.querySelector('input').value + '|' + d.querySelector('select').value + '|' + d.getElementById('agree').checked + '|' + d.getElementById('hov').textContent; })()`,
+      expression: expression ?? `(() => { const d = ${doc}; return d.getElementById('out').textContent + '|' + d.querySelector('input').value + '|' + d.querySelector('select').value + '|' + d.getElementById('agree').checked + '|' + d.getElementById('hov').textContent; })()`,
       returnByValue: true,
     });
     return result.value as string;
@@ -98,4 +100,17 @@ test('on such a page a covered element is named by what covers it', async () => 
   await expect(click(page, refOf(snapshot, 'button "Buy"'), { timeoutMs: 1_500 }))
     .rejects.toThrow(/^Cannot click e\d+: it is covered by .*dialog "Cookie consent"/);
   await page.page.close();
+});
+
+test('on such a page the wait after an action still tracks the work the action started', async () => {
+  const page = await open('/late');
+  try {
+    const report = await click(page, refOf(await page.snapshot(), 'button "Later"'), { timeoutMs: 5_000 });
+    // Answered only after the click's 400 ms timer changed the page, with nothing left pending.
+    expect(await state(page, false, 'document.getElementById("out").textContent')).toBe('late');
+    expect(report.outcome).toBe('quiet');
+    expect(report.stillBusy).toBeUndefined();
+  } finally {
+    await page.page.close();
+  }
 });

@@ -127,3 +127,24 @@ test('a navigation away from such a page and a new snapshot work', async () => {
   const found = await hostile.find({ text: 'Fine' });
   expect(found.matches.map(match => match.line)).toEqual([`button "Fine" [ref=${refOf(after, 'button "Fine"')}]`]);
 });
+
+/** A snapshot, then a change made by the page's own code (its replacements in place), then the snapshot after it. */
+async function snapshotAfterChange(page: AriaPage): Promise<string> {
+  await page.snapshot();
+  const session = await page.page.context().newCDPSession(page.page);
+  await session.send('Runtime.evaluate', {
+    expression: `document.querySelector('li').textContent = 'Changed';
+      document.querySelector('ul').insertAdjacentHTML('beforeend', '<li>Added</li>');
+      document.querySelector('button').setAttribute('aria-label', 'Store');`,
+  });
+  await session.detach();
+  return page.snapshot();
+}
+
+test('a snapshot after the page changed shows the change: the mutation records reach the incremental snapshot', async () => {
+  const after = await snapshotAfterChange(await open('/hostile'));
+  expect(after).toMatch(/listitem[^\n]*: Changed\n[^\n]*listitem[^\n]*: Two\n[^\n]*listitem[^\n]*: Added/);
+  expect(after).toContain('button "Store"');
+  expect(after).not.toContain('One');
+  expect(after).toBe(await snapshotAfterChange(await open('/plain')));
+});
