@@ -6,6 +6,7 @@ import { isInterceptedClickError, RefError } from '../page/refs.js';
 import { replacedBuiltinsNote } from '../page/selector-engine.js';
 import { coveredMessage } from '../page/ref-act.js';
 import { ArgumentError, firstLine, stripAnsi } from '../errors.js';
+import { withDeadline } from '../deadline.js';
 
 export class ActionError extends Error {
   constructor(message: string, readonly kind: string, options?: { cause?: unknown }) {
@@ -70,11 +71,32 @@ export async function explainActionError(error: unknown, context: ErrorContext):
   // A page that replaced built-ins breaks Playwright's main-world locator code (issue 8).
   const builtins = context.locator ? await replacedBuiltinsNote(context.locator, stripAnsi(message)).catch(() => undefined) : undefined;
   if (builtins) return new ActionError(`Cannot ${context.action} ${context.target}: ${builtins}`, 'page-builtins', { cause: error });
-  if (/Timeout \d+ms exceeded/i.test(message))
+  if (/Timeout \d+ms exceeded/i.test(message)) {
+    // The timeout may fall before Playwright logged why it waited (its own setup in a fresh
+    // document takes seconds on a loaded machine): ask the element once.
+    const state = context.locator ? await stateAfterTimeout(context.locator) : undefined;
+    const rule = state && RULES.find(r => r.kind === state);
+    if (rule) return new ActionError(rule.advice(context), rule.kind, { cause: error });
     return new ActionError(`${context.action} on ${context.target} did not complete within ${context.timeoutMs} ms (${lastCallLogStep(message) ?? 'the element never became ready'}). Take a new snapshot and retry, or pass a longer timeout.`, 'timeout', { cause: error });
+  }
   if (/Target page, context or browser has been closed|Target closed/i.test(message))
     return new ActionError(`The page was closed during ${context.action}. Open or select another tab and take a snapshot.`, 'closed', { cause: error });
   return new ActionError(`${context.action} on ${context.target} failed: ${firstLine(error)}. Take a new snapshot and retry.`, 'failed', { cause: error });
+}
+
+const STATE_PROBE_MS = 1_000;
+
+/**
+ * Why the one element `locator` names was not ready, read at once after a timeout: hidden or
+ * disabled; undefined when it names none or several, or cannot be asked in time.
+ */
+async function stateAfterTimeout(locator: Locator): Promise<'hidden' | 'disabled' | undefined> {
+  const probe = async (): Promise<'hidden' | 'disabled' | undefined> => {
+    if (await locator.count() !== 1) return undefined;
+    if (!await locator.isVisible()) return 'hidden';
+    return await locator.isEnabled({ timeout: STATE_PROBE_MS }) ? undefined : 'disabled';
+  };
+  return withDeadline(probe(), STATE_PROBE_MS, 'Reading the element\'s state').catch(() => undefined);
 }
 
 /** The most telling line of Playwright's call log ("element is not visible", "waiting for ..."). */

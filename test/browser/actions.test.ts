@@ -80,6 +80,10 @@ describe('pointer', () => {
     const page = await h.open('/hidden', '<!doctype html><button id=h style="display:none">Hidden</button><button id=d disabled>Off</button>');
     await expect(click(css(page), '#h', { timeoutMs: 500 })).rejects.toThrow(/not visible.*new snapshot/);
     await expect(click(css(page), '#d', { timeoutMs: 500 })).rejects.toThrow(/disabled/);
+    // A timeout that falls before Playwright logged why it waited: the element is asked once.
+    await expect(click(css(page), '#h', { timeoutMs: 1 })).rejects.toThrow(/^#h is not visible.*new snapshot/);
+    await expect(click(css(page), '#d', { timeoutMs: 1 })).rejects.toThrow(/^#d is disabled/);
+    await expect(click(css(page), '#none', { timeoutMs: 1 })).rejects.toThrow(/^click on #none did not complete within 1 ms/);
     await page.close();
   });
 });
