@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Locator } from 'playwright';
-import { actionTimeout, perform, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, PREPARE, type ActionOptions, type ActionTarget } from './run.js';
 import { ActionError } from './errors.js';
 import type { WaitReport } from './wait.js';
 
@@ -34,10 +34,10 @@ async function viaChooser(target: ActionTarget, locator: Locator, paths: string[
  */
 export async function setFiles(target: ActionTarget, ref: string, paths: string[], options: ActionOptions = {}): Promise<WaitReport> {
   const files = await checkedPaths(paths);
-  const { locator: resolved, frame, ref: actRef } = await target.resolve(ref, { check: { live: true } });
+  const { locator: resolved, frame, ref: actRef, prepared } = await target.resolve(ref, { check: { live: true }, prepare: PREPARE });
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'upload files with', target: ref, locator: resolved, frame, ref: actRef,
+    action: 'upload files with', target: ref, locator: resolved, frame, ref: actRef, prepared,
     run: async on => {
       const locator = on ?? resolved;
       try {

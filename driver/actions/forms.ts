@@ -1,12 +1,12 @@
 // Form controls: fill a field, select options, check or uncheck.
-import { actionTimeout, perform, READY, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, PREPARE, PREPARE_POINTER, READY, type ActionOptions, type ActionTarget } from './run.js';
 import { ActionError } from './errors.js';
 import type { WaitReport } from './wait.js';
 
 export async function fill(target: ActionTarget, ref: string, value: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: READY });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE });
   return perform(target, {
-    action: 'fill', target: ref, locator, frame, ref: actRef,
+    action: 'fill', target: ref, locator, frame, ref: actRef, prepared,
     run: on => (on ?? locator).fill(value, { timeout: actionTimeout(options) }),
   }, options);
 }
@@ -20,7 +20,7 @@ export type SelectResult = WaitReport & { selected: string[] };
 
 /** Select options of a <select> by value or label; returns the values now selected. */
 export async function selectOption(target: ActionTarget, ref: string, values: string | string[], options: SelectOptions = {}): Promise<SelectResult> {
-  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: READY });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE });
   const wanted = Array.isArray(values) ? values : [values];
   const by = options.by ?? 'any';
   // Plain strings match a value or a label (Playwright's rule); objects match one of the two only.
@@ -28,7 +28,7 @@ export async function selectOption(target: ActionTarget, ref: string, values: st
     by === 'any' ? wanted : wanted.map(v => (by === 'value' ? { value: v } : { label: v }));
   let selected: string[] = [];
   const report = await perform(target, {
-    action: 'select an option of', target: ref, locator, frame, ref: actRef,
+    action: 'select an option of', target: ref, locator, frame, ref: actRef, prepared,
     run: async on => {
       try {
         selected = await (on ?? locator).selectOption(matchers, { timeout: actionTimeout(options) });
@@ -54,9 +54,9 @@ async function missingOptions(locator: import('playwright').Locator, ref: string
  * native input hidden by its design system (or under its own label) is set by clicking its label.
  */
 export async function setChecked(target: ActionTarget, ref: string, checked: boolean, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: READY });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE_POINTER });
   return perform(target, {
-    action: checked ? 'check' : 'uncheck', target: ref, locator, frame, ref: actRef, pointer: true, checks: checked,
+    action: checked ? 'check' : 'uncheck', target: ref, locator, frame, ref: actRef, prepared, pointer: true, checks: checked,
     run: on => (on ?? locator).setChecked(checked, { timeout: actionTimeout(options) }),
     runOnLabel: label => label.click({ timeout: actionTimeout(options) }),
   }, options);

@@ -1,6 +1,6 @@
 // Keyboard actions: press a key or chord (optionally on a ref), type text into a field.
 import { pressChord } from './keys.js';
-import { actionTimeout, perform, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, PREPARE, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
 
 export interface PressOptions extends ActionOptions {
@@ -9,11 +9,11 @@ export interface PressOptions extends ActionOptions {
 }
 
 export async function press(target: ActionTarget, key: string, options: PressOptions = {}): Promise<WaitReport> {
-  const resolved = options.ref ? await target.resolve(options.ref, { check: SHOWN }) : undefined;
+  const resolved = options.ref ? await target.resolve(options.ref, { check: SHOWN, prepare: PREPARE }) : undefined;
   const locator = resolved?.locator;
   return perform(target, {
     action: `press ${key} on`, target: options.ref ?? 'the focused element', locator, frame: resolved?.frame,
-    ref: resolved?.ref,
+    ref: resolved?.ref, prepared: resolved?.prepared,
     run: async on => {
       if (on ?? locator) await (on ?? locator)!.focus({ timeout: actionTimeout(options) });
       await pressChord(target.page.keyboard, key);
@@ -30,10 +30,10 @@ export interface TypeOptions extends ActionOptions {
 
 /** Replace the field's text with `text` (fill, or key by key with `slowly`), then optionally Enter. */
 export async function type(target: ActionTarget, ref: string, text: string, options: TypeOptions = {}): Promise<WaitReport> {
-  const { locator: resolved, frame, ref: actRef } = await target.resolve(ref, { check: READY });
+  const { locator: resolved, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE });
   const timeout = actionTimeout(options);
   return perform(target, {
-    action: 'type into', target: ref, locator: resolved, frame, ref: actRef,
+    action: 'type into', target: ref, locator: resolved, frame, ref: actRef, prepared,
     run: async on => {
       const locator = on ?? resolved;
       if (options.slowly) {

@@ -1,5 +1,5 @@
 // Mouse actions on a ref or selector: click (button, count, modifiers), hover, drag.
-import { actionTimeout, perform, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, perform, PREPARE, PREPARE_POINTER, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
 import { MODIFIER_KEYS, type Modifier } from './keys.js';
 import { checkRange } from '../errors.js';
@@ -28,12 +28,12 @@ function checkModifiers(modifiers: readonly string[] | undefined): void {
 export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
   checkModifiers(options.modifiers);
   checkRange('clickCount', options.clickCount, 1, MAX_CLICK_COUNT, { whole: true });
-  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: READY });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE_POINTER });
   const clickCount = options.clickCount ?? 1;
   const action = clickCount === 2 ? 'double-click' : 'click';
   const clickOptions = { button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) };
   return perform(target, {
-    action, target: ref, locator, frame, ref: actRef, pointer: true,
+    action, target: ref, locator, frame, ref: actRef, prepared, pointer: true,
     // A plain click toggles a checkbox (checks a radio); other clicks promise no state.
     checks: clickCount === 1 && (options.button ?? 'left') === 'left' ? 'toggle' : undefined,
     run: on => (on ?? locator).click(clickOptions),
@@ -42,19 +42,19 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
 }
 
 export async function hover(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame, ref: actRef } = await target.resolve(ref, { check: SHOWN });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: SHOWN, prepare: PREPARE });
   return perform(target, {
-    action: 'hover', target: ref, locator, frame, ref: actRef,
+    action: 'hover', target: ref, locator, frame, ref: actRef, prepared,
     run: on => (on ?? locator).hover({ timeout: actionTimeout(options) }),
   }, options);
 }
 
 /** Drag the element of `fromRef` onto the element of `toRef` (HTML5 drag and drop and mouse-based). */
 export async function drag(target: ActionTarget, fromRef: string, toRef: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator: source, frame, ref: actRef } = await target.resolve(fromRef, { check: SHOWN });
+  const { locator: source, frame, ref: actRef, prepared } = await target.resolve(fromRef, { check: SHOWN, prepare: PREPARE });
   const { locator: destination } = await target.resolve(toRef);
   return perform(target, {
-    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame, ref: actRef,
+    action: 'drag', target: `${fromRef} to ${toRef}`, locator: source, frame, ref: actRef, prepared,
     run: on => (on ?? source).dragTo(destination, { timeout: actionTimeout(options) }),
   }, options);
 }

@@ -15,6 +15,7 @@ import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type P
 import * as runtime from '../page/runtime.js';
 import { checkRange } from '../errors.js';
 import type { RefCheckOptions } from '../../injected/types.js';
+import type { PrepareOptions, PreparedAction } from '../page/runtime.js';
 
 /** What the actions need from a page. AriaPage satisfies it. */
 export interface ActionTarget {
@@ -24,7 +25,7 @@ export interface ActionTarget {
    * element (the main frame for selectors); throws for a bad ref, and for a ref whose element fails
    * `check` now (renamed, hidden, disabled: READY, SHOWN), in the same call into the page.
    */
-  resolve(refOrSelector: string, options?: { check?: RefCheckOptions }): Promise<ResolvedTarget>;
+  resolve(refOrSelector: string, options?: { check?: RefCheckOptions; prepare?: PrepareOptions }): Promise<ResolvedTarget>;
   /** What covers the element's center; used to explain intercepted clicks. */
   describeCoveringElement?(locator: Locator): Promise<CoveringElement | null>;
 }
@@ -57,6 +58,8 @@ export interface Step {
    * or renamed while acting.
    */
   ref?: string;
+  /** What the ref's check prepared (ResolvedTarget.prepared); the wait and the aim ask the page themselves otherwise. */
+  prepared?: PreparedAction;
   /**
    * A click-like action: an element that stays covered by another fails at once, naming the
    * cover; a hidden native checkbox or radio (or one its label covers) is clicked through its label.
@@ -71,6 +74,11 @@ export interface Step {
   runAt?: (locator: Locator, position: { x: number; y: number }) => Promise<unknown>;
 }
 
+/** What an action on a ref asks of the page in the same call as its check: its activity mark. */
+export const PREPARE: PrepareOptions = { mark: true };
+/** And for a click-like action, the first look at where it lands. */
+export const PREPARE_POINTER: PrepareOptions = { mark: true, aim: true };
+
 /** What pointer and editing actions need of a ref's element now: the same name, shown, enabled. */
 export const READY: RefCheckOptions = { live: true, visible: true, enabled: true };
 /** What hover, focus, press and drag need: the same name, shown. */
@@ -84,7 +92,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   const { ref, frame } = step;
   // Beside the aim: Playwright's one-time setup in this document is not charged to the action's timeout.
   const warm = ref && frame ? warmLocators(frame, ref) : undefined;
-  let plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks) : undefined;
+  let plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks, step.prepared?.aim) : undefined;
   // Only a click knows how to act at a point of the image: anything else meets Playwright's own error.
   if (plan?.position && !step.runAt) plan = undefined;
   if (plan?.cover) throw coveredError(step.action, step.target, plan.cover);
@@ -99,6 +107,8 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
     : target.describeCoveringElement
       ? (locator: Locator) => target.describeCoveringElement!(locator)
       : (locator: Locator) => describeCoveringElement(target.page, locator);
+  // The check's mark counts only where the wait watches: the ref's own frame.
+  const opened = waiter.frame === frame ? step.prepared?.mark : undefined;
   const report = await waiter.run(async () => {
     try {
       if (plan?.done) return;
@@ -112,7 +122,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
         action: step.action, target: step.target, timeoutMs: actionTimeout(options), locator: step.locator, describeCovering,
       });
     }
-  });
+  }, opened);
   if (plan?.position) report.viaImage = { ref: plan.ref, position: plan.position };
   if (plan?.label && ref && frame) {
     await verifyLabelClick(frame, ref, step.target, plan, report);

@@ -90,15 +90,19 @@ function fromSettle(report: WaitReport, settle: SettleReport | null | undefined)
 export class ActionWaiter {
   private used = false;
   private readonly t: Timings;
-  private readonly frame: Frame;
+  /** Where the action's activity is tracked and its settle runs. */
+  readonly frame: Frame;
 
   constructor(private readonly page: Page, private readonly options: WaitOptions = {}) {
     this.t = timings(options);
     this.frame = options.frame ?? page.mainFrame();
   }
 
-  /** Run `action` and wait for its effects. The action's own error is rethrown unchanged. */
-  async run(action: () => Promise<unknown>): Promise<WaitReport> {
+  /**
+   * Run `action` and wait for its effects. The action's own error is rethrown unchanged. `opened`:
+   * the activity mark the action's ref check already opened in the waiter's frame.
+   */
+  async run(action: () => Promise<unknown>, opened?: MarkResult): Promise<WaitReport> {
     if (this.used) throw new Error('ariaref: an ActionWaiter waits around one action only; create a new one for the next action.');
     this.used = true;
     const started = Date.now();
@@ -107,7 +111,7 @@ export class ActionWaiter {
       // Awaited before acting: the mark travels on our own DevTools session (it may even be set up
       // by this call), which gives no ordering against the commands Playwright sends for the
       // action. A timer the action starts before the mark opens would go unwaited.
-      const mark = this.options.fromBlank ? undefined : await markActivity(this.frame, this.t.callMs);
+      const mark = this.options.fromBlank ? undefined : opened ?? await markActivity(this.frame, this.t.callMs);
       const pending = action();
       pending.catch(() => {});
       const first = await Promise.race([pending.then(() => 'done' as const), events.dialogOpened.then(() => 'dialog' as const)]);

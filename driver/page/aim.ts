@@ -54,10 +54,10 @@ function pageCheckedOf(ref: string): boolean | null {
  * centered first): an overlay that is merely passing (a fading toast) is left to Playwright's
  * own wait. Any doubt (a check failed, the element moved off screen) aims at the element itself.
  */
-async function settledAim(frame: Frame, ref: string): Promise<PointerAim> {
+async function settledAim(frame: Frame, ref: string, firstLook?: PointerAim | null): Promise<PointerAim> {
   const look = (center: boolean) => callInFrame(frame, pageAim, { ref, center }, { timeoutMs: CALL_TIMEOUT_MS, what: `Checking where a click on ${ref} lands` })
     .then(aim => aim ?? SELF, () => SELF);
-  let aim = await look(false);
+  let aim = firstLook === undefined ? await look(false) : firstLook ?? SELF;
   if (aim.at !== 'covered') return aim;
   aim = await look(true);
   for (let i = 1; aim.at === 'covered' && i < COVER_LOOKS; i++) {
@@ -67,9 +67,12 @@ async function settledAim(frame: Frame, ref: string): Promise<PointerAim> {
   return aim;
 }
 
-/** What a click-like action on ref's element should do (see the header); `checks`: what it wants of a checkable control. */
-export async function aimPointer(frame: Frame, ref: string, checks?: CheckedIntent): Promise<PointerPlan> {
-  const aim = await settledAim(frame, ref);
+/**
+ * What a click-like action on ref's element should do (see the header); `checks`: what it wants of
+ * a checkable control; `firstLook`: the look its ref check already took (null: it could not aim).
+ */
+export async function aimPointer(frame: Frame, ref: string, checks?: CheckedIntent, firstLook?: PointerAim | null): Promise<PointerPlan> {
+  const aim = await settledAim(frame, ref, firstLook);
   if (aim.at === 'covered' && aim.cover) return { ref, label: false, done: false, cover: aim.cover };
   if (aim.at === 'hidden') return { ref, label: false, done: false, hidden: aim.why ?? 'hidden' };
   if (aim.at === 'map' && aim.ref && aim.position) return { ref: aim.ref, label: false, done: false, position: aim.position };

@@ -5,7 +5,7 @@ import type { Frame, Locator, Page } from 'playwright';
 import { parseRef, type FrameRegistry, type LiveDocument, type ParsedRef } from './frames.js';
 import { isMissingRuntimeError } from './inject.js';
 import { refSelector } from './selector-engine.js';
-import { checkRef, documentOf, refFor, snapshot, type LiveCheck } from './runtime.js';
+import { checkRef, documentOf, refFor, snapshot, type LiveCheck, type PrepareOptions, type PreparedAction } from './runtime.js';
 import type { RefCheckOptions } from '../../injected/types.js';
 import { PageTimeoutError, withDeadline } from '../deadline.js';
 import { firstLine } from '../errors.js';
@@ -40,9 +40,9 @@ async function liveDocument(frame: Frame): Promise<LiveDocument | undefined> {
 }
 
 /** Ref check in the live document (the client injects the runtime once if the document lacks it). */
-async function liveCheck(frame: Frame, parsed: ParsedRef, options?: RefCheckOptions): Promise<LiveCheck> {
+async function liveCheck(frame: Frame, parsed: ParsedRef, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
   try {
-    return await checkRef(frame, parsed.ref, CHECK_TIMEOUT_MS, options);
+    return await checkRef(frame, parsed.ref, CHECK_TIMEOUT_MS, options, prepare);
   } catch (error) {
     if (!isMissingRuntimeError(error)) throw error;
     throw new RefError(`Ref ${parsed.ref}: the ariaref runtime is not available in its frame (${frame.url()}). Take a new snapshot; if this persists, reload the page.`, 'no-runtime', parsed.ref);
@@ -55,6 +55,11 @@ async function liveCheck(frame: Frame, parsed: ParsedRef, options?: RefCheckOpti
  * @throws RefError with the runtime's message, or the navigation that made the ref stale.
  */
 export async function validateRef(target: RefTarget, ref: string, options?: RefCheckOptions): Promise<Frame> {
+  return (await checkedRef(target, ref, options)).frame;
+}
+
+/** validateRef, and what the check prepared for an action in the ref's frame (`prepare`). */
+async function checkedRef(target: RefTarget, ref: string, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<{ frame: Frame; prepared?: PreparedAction }> {
   const parsed = parseRef(ref);
   if (!parsed) throw new RefError(`"${ref}" is not a snapshot ref (refs look like e5 or f2e7). Take a snapshot and use a ref from it.`, 'unknown', ref);
   const frame = target.frames.frameFor(parsed.prefix);
@@ -62,8 +67,8 @@ export async function validateRef(target: RefTarget, ref: string, options?: RefC
     const liveMain = await liveDocument(target.page.mainFrame());
     throw new RefError(target.frames.missingFrameMessage(parsed, liveMain), 'frame-gone', parsed.ref);
   }
-  const live = await liveCheck(frame, parsed, options);
-  if (!live.check) return frame;
+  const live = await liveCheck(frame, parsed, options, prepare);
+  if (!live.check) return { frame, prepared: live.prepared };
   const stale = target.frames.staleRefMessage(parsed, live);
   if (stale) throw new RefError(stale, 'stale', parsed.ref);
   throw new RefError(live.check.error, live.check.kind, parsed.ref, live.check);
@@ -75,6 +80,11 @@ export interface ResolvedTarget {
   frame: Frame;
   /** The ref, when the target was one (actions then act through refSelector(ref, true)). */
   ref?: string;
+  /**
+   * What the ref's check prepared in its frame for the action (ResolveOptions.prepare): the wait
+   * starts from its activity mark, the aim takes its first look, without asking the page again.
+   */
+  prepared?: PreparedAction;
 }
 
 export interface ResolveOptions {
@@ -82,6 +92,8 @@ export interface ResolveOptions {
   exactlyOne?: boolean;
   /** What else a ref's element must be now (name unchanged, shown, enabled). */
   check?: RefCheckOptions;
+  /** What an action needs of the page, asked in the same call as the check (refs only). */
+  prepare?: PrepareOptions;
 }
 
 /**
@@ -95,8 +107,8 @@ export async function resolveTarget(target: RefTarget, refOrSelector: string, op
   const parsed = parseRef(trimmed);
   const main = target.page.mainFrame();
   if (!parsed) return { locator: options.exactlyOne ? await uniqueSelector(target, trimmed) : target.page.locator(refOrSelector), frame: main };
-  const frame = await validateRef(target, parsed.ref, options.check);
-  return { locator: frame.locator(refSelector(parsed.ref)), frame, ref: parsed.ref };
+  const { frame, prepared } = await checkedRef(target, parsed.ref, options.check, options.prepare);
+  return { locator: frame.locator(refSelector(parsed.ref)), frame, ref: parsed.ref, prepared };
 }
 
 /** resolveTarget's Locator alone. */

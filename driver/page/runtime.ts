@@ -20,7 +20,7 @@
 // through the handle, i.e. through Playwright's evaluate.
 import type { ElementHandle, Frame } from 'playwright';
 import type {
-  ActivityMark, CoveringElement, FindQuery, FindResult, LocatorStep, RefCheck, RefCheckOptions, RuntimeApi, SettleOptions, SettleReport,
+  ActivityMark, CoveringElement, FindQuery, PointerAim, FindResult, LocatorStep, RefCheck, RefCheckOptions, RuntimeApi, SettleOptions, SettleReport,
   SnapshotOptions, SnapshotResult, TextPatch,
 } from '../../injected/types.js';
 import type { LiveDocument } from './frames.js';
@@ -37,6 +37,22 @@ export type { LiveDocument } from './frames.js';
 /** A ref check, with the facts of the document it ran in (one round trip). */
 export interface LiveCheck extends LiveDocument {
   check: RefCheck;
+  /** What the same call prepared for the action, when the ref passed its check (PrepareOptions). */
+  prepared?: PreparedAction;
+}
+
+/** What an action's ref check may prepare in the same call into the page. */
+export interface PrepareOptions {
+  /** Open the action's activity mark. */
+  mark?: boolean;
+  /** Take the first look at where a click lands (aimAt, not centered). */
+  aim?: boolean;
+}
+
+/** Prepared by the check: the mark, and the first aim (null: the runtime could not aim; SELF is assumed). */
+export interface PreparedAction {
+  mark?: MarkResult;
+  aim?: PointerAim | null;
 }
 
 /** The mark opened before an action, and the document it was opened in. */
@@ -76,11 +92,21 @@ function pageInvoke(call: { method: string; args: unknown[]; optional?: boolean 
   return api[call.method](args[0], args[1]);
 }
 
-function pageCheckRef(arg: { ref: string; options?: RefCheckOptions }): LiveCheck {
+function pageCheckRef(arg: { ref: string; options?: RefCheckOptions; prepare?: PrepareOptions }): LiveCheck {
   const api = (globalThis as any).__ariaref;
   if (!api) throw new Error('__ariaref is not defined in this document');
+  const check = api.checkRef(arg.ref, arg.options);
   // A template literal rather than the page's String().
-  return { check: api.checkRef(arg.ref, arg.options), docId: `${api.docId}`, url: location.href };
+  const docId = `${api.docId}`;
+  const prepare = arg.prepare;
+  if (check || !prepare) return { check, docId, url: location.href };
+  const prepared: PreparedAction = {};
+  if (prepare.aim && typeof api.aimAt === 'function') {
+    try { prepared.aim = api.aimAt(arg.ref, false); } catch { prepared.aim = null; }
+  }
+  // Last: the mark opens when nothing of ours runs in the page any more before the action.
+  if (prepare.mark && typeof api.markActivity === 'function') prepared.mark = { ...(api.markActivity() as ActivityMark), docId };
+  return { check, docId, url: location.href, prepared };
 }
 
 function pageDocument(): LiveDocument {
@@ -252,10 +278,12 @@ export function find(frame: Frame, query: FindQuery, timeoutMs: number): Promise
 
 /**
  * `checkRef(ref, options)` in `frame`'s live document, with that document's id and URL (options:
- * also fail for a renamed, hidden or disabled element, injected/snapshot/refs.ts).
+ * also fail for a renamed, hidden or disabled element, injected/snapshot/refs.ts). With `prepare`, a
+ * ref that passes also gets the action's activity mark and first aim in the same call: an action on
+ * a ref then makes one round trip into the page before acting, not three.
  */
-export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS, options?: RefCheckOptions): Promise<LiveCheck> {
-  return callFunction(frame, pageCheckRef, { ref, options }, { timeoutMs, what: `Checking ref ${ref}` });
+export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
+  return callFunction(frame, pageCheckRef, { ref, options, prepare }, { timeoutMs, what: `Checking ref ${ref}` });
 }
 
 /** The id (new on every cross-document navigation) and URL of `frame`'s live document. */
