@@ -12,7 +12,6 @@ import {
   type CoveringElement, type ResolvedTarget, type ResolveOptions,
 } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
-import { warmLocators } from './page/warm-locators.js';
 import { trustedRefLocator } from './page/ref-locator.js';
 import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
 import { followNavigations } from './navigation/churn.js';
@@ -141,16 +140,6 @@ export class AriaPage {
   /** What covers the element of `locator` at its center (null when nothing does). */
   describeCoveringElement(locator: Locator): Promise<CoveringElement | null> {
     return describeCoveringElement(this.page, locator);
-  }
-
-  /**
-   * Gets the main frame's current document ready for actions ahead of them: Playwright builds its
-   * injected script there once per document, on the first locator call, and the first action
-   * would pay for it. Never throws; a no-op when this document is ready already.
-   */
-  async prepareForActions(): Promise<void> {
-    if (this.page.isClosed()) return;
-    await warmLocators(this.page.mainFrame()).catch(() => {});
   }
 
   /**

@@ -4,9 +4,7 @@
 // saturated machine, and inside the action it was charged to the action's actionability timeout:
 // on a busy server, a document's first click could fail at 5 s. Our snapshots never use
 // Playwright's script, so the first action is where it is built; this builds it beside the
-// action's own checks, once per document, and the action then starts with it in place. The MCP
-// and CLI surfaces also build it after each answer, while the agent reads (~90 ms of a document's
-// first click unloaded).
+// action's own checks, once per document, and the action then starts with it in place.
 import type { Frame, Page } from 'playwright';
 import { refSelector } from './selector-engine.js';
 import { delay } from '../deadline.js';
@@ -30,17 +28,11 @@ function watchNavigations(page: Page): void {
 }
 
 /**
- * A ref no snapshot mints: without an action's own ref, the main world's script is built by a
- * query that our engine refuses at once.
- */
-const NO_REF = 'e0';
-
-/**
  * Starts building Playwright's injected script in both worlds of `frame`'s document (a no-op when
  * this document already has it); resolves when built, failed (the action reports its own error),
- * or after WARM_WAIT_MS, whichever comes first. Without `ref`: ahead of any action (AriaPage.prepareForActions).
+ * or after WARM_WAIT_MS, whichever comes first.
  */
-export async function warmLocators(frame: Frame, ref = NO_REF): Promise<void> {
+export async function warmLocators(frame: Frame, ref: string): Promise<void> {
   watchNavigations(frame.page());
   const navigation = navigations.get(frame) ?? 0;
   if (warmedAt.get(frame) === navigation) return;

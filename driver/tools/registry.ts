@@ -156,7 +156,6 @@ export async function callTool(session: Session, name: string, args: unknown): P
   const raw = await answer(session, name, args);
   const result = clipResult(redactResult(session.config.secrets, raw), args);
   carryMarks(raw, result);
-  session.currentTabOrUndefined()?.prepareForActions();
   return result;
 }
 

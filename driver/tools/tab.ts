@@ -66,17 +66,6 @@ export class Tab {
     return status && (status.status < 200 || status.status >= 300) ? status : undefined;
   }
 
-  /**
-   * After an answer, while the agent reads it: the current document gets ready for actions
-   * (AriaPage.prepareForActions), off the next action's clock. Not for the initial blank document,
-   * a crashed tab or one with a dialog open.
-   */
-  prepareForActions(): void {
-    // A dialog pauses the page: the build would wait for its answer.
-    if (this.crashed || this.page.isClosed() || this.showsNothingYet() || this.modals.length) return;
-    this.aria().then(page => page.prepareForActions(), () => {});
-  }
-
   /** The tab's AriaPage: snapshots, refs, find. */
   aria(): Promise<AriaPage> {
     return attach(this.page);
