@@ -16,6 +16,8 @@ import { withPristineBuiltins as guarded } from './pristine';
 import { setBusyDescriber } from './wait/activity';
 import { coveringElementOf } from './wait/hit-target';
 import { aimAt, checkedOf } from './wait/aim';
+import { readPointerGuard } from './wait/pointer-guard';
+import { readyToFill } from './wait/fill';
 import { locatorSteps } from './snapshot/locator';
 import { firstTextShown } from './wait/text-shown';
 import { createSnapshotTransfer } from './snapshot/transfer';
@@ -64,7 +66,9 @@ function install(): void {
     checkRef: (ref, options) => guarded(() => snapshots.checkRef(ref, options)),
     refFor: (element, options) => guarded(() => snapshots.refFor(element, options)),
     coveringElementOf: ref => guarded(() => coveringElementOf(snapshots.resolve(ref))),
-    aimAt: (ref, center) => guarded(() => aimAt(snapshots.resolve(ref), center === true)),
+    aimAt: (ref, center, guard) => guarded(() => aimAt(snapshots.resolve(ref), center === true, guard === true)),
+    readPointerGuard: () => guarded(() => readPointerGuard()),
+    readyToFill: (ref, numeric) => guarded(() => readyToFill(snapshots.resolve(ref), numeric === true)),
     checkedOf: ref => guarded(() => checkedOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
     // Not `.then` on the result: a page may have replaced Promise.prototype.then.

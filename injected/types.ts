@@ -197,6 +197,16 @@ export interface PointerAim {
   checked?: boolean;
   /** A radio: a click only ever checks it. */
   radio?: boolean;
+  /** For 'self' and 'label': the viewport point where a click reaches the element (or its label's part) now. */
+  point?: { x: number; y: number };
+  /** The pointer guard was armed for a click at `point` (injected/wait/pointer-guard.ts). */
+  guarded?: boolean;
+}
+
+/** What the pointer guard saw of the click dispatched at the aim's point: `blocked` names what was on top instead. */
+export interface PointerGuardReport {
+  seen: number;
+  blocked?: CoveringElement;
 }
 
 /** Result of checking a ref without throwing: null when it resolves. */
@@ -232,8 +242,12 @@ export interface RuntimeApi {
   locatorFor?(ref: string, testIdAttribute?: string): LocatorStep[];
   /** What covers the center of ref's element, for "another element would receive the click" errors; null when it, or something inside it, is on top. Throws resolve()'s error. */
   coveringElementOf?(ref: string): CoveringElement | null;
-  /** Where a click on ref's element lands, decided before acting (PointerAim); `center` scrolls it to the middle first. Throws resolve()'s error. */
-  aimAt?(ref: string, center?: boolean): PointerAim;
+  /** Where a click on ref's element lands, decided before acting (PointerAim); `center` scrolls it to the middle first; `guard` arms the pointer guard for a click at its point. Throws resolve()'s error. */
+  aimAt?(ref: string, center?: boolean, guard?: boolean): PointerAim;
+  /** Selects the whole text of ref's plain text field and focuses it, for text the driver inserts ('playwright': fill through Playwright instead). Throws resolve()'s error. */
+  readyToFill?(ref: string, numeric: boolean): 'ready' | 'playwright';
+  /** What the guard armed by aimAt(ref, center, true) saw of the click since; disarms it. */
+  readPointerGuard?(): PointerGuardReport | null;
   /** The checked state of ref's checkbox, radio or switch; undefined for other elements. Throws resolve()'s error. */
   checkedOf?(ref: string): boolean | undefined;
   /** Search the snapshot tree by text, role and name without rendering a snapshot (injected/fold/find.ts). */

@@ -1,7 +1,8 @@
 // Keyboard actions: press a key or chord (optionally on a ref), type text into a field.
 import { pressChord } from './keys.js';
-import { actionTimeout, perform, PREPARE, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
+import { actionTimeout, MAX_ACTION_TIMEOUT_MS, perform, PREPARE, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
+import { readyToFill } from '../page/fill.js';
 
 export interface PressOptions extends ActionOptions {
   /** Focus this element first; default: whatever has focus. */
@@ -43,6 +44,21 @@ export async function type(target: ActionTarget, ref: string, text: string, opti
         await locator.fill(text, { timeout });
       }
       if (options.submit) await locator.press('Enter', { timeout });
+    },
+    // The field selected and focused by the page: the same keys as above, with no Playwright setup.
+    runDirect: async (at, atRef) => {
+      if (!await readyToFill(at, atRef, options.slowly ? '' : text, timeout || MAX_ACTION_TIMEOUT_MS)) return false;
+      const keyboard = target.page.keyboard;
+      if (options.slowly) {
+        await keyboard.press('Delete');
+        await keyboard.type(text);
+      } else if (text) {
+        await keyboard.insertText(text);
+      } else {
+        await keyboard.press('Delete');
+      }
+      if (options.submit) await keyboard.press('Enter');
+      return true;
     },
   }, options);
 }

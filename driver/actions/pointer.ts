@@ -1,5 +1,6 @@
 // Mouse actions on a ref or selector: click (button, count, modifiers), hover, drag.
-import { actionTimeout, perform, PREPARE, PREPARE_POINTER, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
+import type { Page } from 'playwright';
+import { actionTimeout, perform, PREPARE, PREPARE_DISPATCH, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
 import { MODIFIER_KEYS, type Modifier } from './keys.js';
 import { checkRange } from '../errors.js';
@@ -28,7 +29,7 @@ function checkModifiers(modifiers: readonly string[] | undefined): void {
 export async function click(target: ActionTarget, ref: string, options: ClickOptions = {}): Promise<WaitReport> {
   checkModifiers(options.modifiers);
   checkRange('clickCount', options.clickCount, 1, MAX_CLICK_COUNT, { whole: true });
-  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE_POINTER });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE_DISPATCH });
   const clickCount = options.clickCount ?? 1;
   const action = clickCount === 2 ? 'double-click' : 'click';
   const clickOptions = { button: options.button, clickCount, modifiers: options.modifiers, timeout: actionTimeout(options) };
@@ -38,7 +39,22 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
     checks: clickCount === 1 && (options.button ?? 'left') === 'left' ? 'toggle' : undefined,
     run: on => (on ?? locator).click(clickOptions),
     runAt: (on, position) => on.click({ ...clickOptions, position }),
+    runAtPoint: point => clickAt(target.page, point, options),
   }, options);
+}
+
+/** The click's input events at a viewport point, its modifiers held around them and always released. */
+async function clickAt(page: Page, point: { x: number; y: number }, options: ClickOptions): Promise<void> {
+  const held: Modifier[] = [];
+  try {
+    for (const key of options.modifiers ?? []) {
+      await page.keyboard.down(key);
+      held.push(key);
+    }
+    await page.mouse.click(point.x, point.y, { button: options.button, clickCount: options.clickCount ?? 1 });
+  } finally {
+    for (const key of held.reverse()) await page.keyboard.up(key).catch(() => {});
+  }
 }
 
 export async function hover(target: ActionTarget, ref: string, options: ActionOptions = {}): Promise<WaitReport> {

@@ -11,9 +11,10 @@ import { ActionError, coveredError, explainActionError } from './errors.js';
 import { describeCoveringElement, type ResolvedTarget } from '../page/refs.js';
 import { actOnRef } from '../page/ref-act.js';
 import { warmLocators } from '../page/warm-locators.js';
-import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
+import { aimPointer, hiddenMessage, readPointerGuard, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
 import * as runtime from '../page/runtime.js';
 import { checkRange } from '../errors.js';
+import { withDeadline } from '../deadline.js';
 import type { RefCheckOptions } from '../../injected/types.js';
 import type { PrepareOptions, PreparedAction } from '../page/runtime.js';
 
@@ -72,12 +73,26 @@ export interface Step {
   runOnLabel?: (locator: Locator) => Promise<unknown>;
   /** How to act at a point of another element: an image map's <area> is clicked on its image (page/aim.ts). */
   runAt?: (locator: Locator, position: { x: number; y: number }) => Promise<unknown>;
+  /**
+   * How to dispatch the action itself at a point of the main frame's viewport (a click's input
+   * events), with none of Playwright's per-document setup: used when the ref's check found the
+   * element reachable there and armed the page's guard (PREPARE_DISPATCH), which stops a click
+   * that would land on anything else; `run` then acts in its place, waiting as Playwright does.
+   */
+  runAtPoint?: (point: { x: number; y: number }) => Promise<unknown>;
+  /**
+   * How to act on a ref's element without Playwright's per-document setup (text inserted into a
+   * field the page got ready): false when it cannot, and `run` acts instead, as Playwright does.
+   */
+  runDirect?: (frame: Frame, ref: string) => Promise<boolean>;
 }
 
 /** What an action on a ref asks of the page in the same call as its check: its activity mark. */
 export const PREPARE: PrepareOptions = { mark: true };
 /** And for a click-like action, the first look at where it lands. */
 export const PREPARE_POINTER: PrepareOptions = { mark: true, aim: true };
+/** And for a click dispatched at the point of that look, the guard that sees where it lands (Step.runAtPoint). */
+export const PREPARE_DISPATCH: PrepareOptions = { mark: true, aim: true, guard: true };
 
 /** What pointer and editing actions need of a ref's element now: the same name, shown, enabled. */
 export const READY: RefCheckOptions = { live: true, visible: true, enabled: true };
@@ -90,8 +105,10 @@ const CHECK_TIMEOUT_MS = 3_000;
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
   checkRange('timeoutMs', options.timeoutMs, 0, MAX_ACTION_TIMEOUT_MS, { unit: 'ms' });
   const { ref, frame } = step;
-  // Beside the aim: Playwright's one-time setup in this document is not charged to the action's timeout.
-  const warm = ref && frame ? warmLocators(frame, ref) : undefined;
+  // Beside the aim: Playwright's one-time setup in this document is not charged to the action's
+  // timeout. A click the page's guard watches is dispatched without it.
+  const dispatching = (!!step.runAtPoint && !!step.prepared?.aim?.guarded) || !!step.runDirect;
+  const warm = ref && frame && !dispatching ? warmLocators(frame, ref) : undefined;
   let plan = ref && frame && step.pointer ? await aimPointer(frame, ref, step.checks, step.prepared?.aim) : undefined;
   // Only a click knows how to act at a point of the image: anything else meets Playwright's own error.
   if (plan?.position && !step.runAt) plan = undefined;
@@ -99,6 +116,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   if (plan?.hidden) throw new ActionError(hiddenMessage(step.action, step.target, plan.hidden), 'hidden');
   // The element acted on: the ref's own, or its label's in its place.
   const actRef = plan?.ref ?? ref;
+  const point = step.runAtPoint && frame === target.page.mainFrame() ? plan?.point : undefined;
   await warm;
   const waiter = new ActionWaiter(target.page, { ...options.wait, frame: options.wait?.frame ?? step.frame });
   const describeCovering = actRef && frame
@@ -112,6 +130,8 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   const report = await waiter.run(async () => {
     try {
       if (plan?.done) return;
+      if (point && frame && await dispatchedAt(frame, step, point, actionTimeout(options))) return;
+      if (!point && !plan && actRef && frame && step.runDirect && await withinActionTimeout(step, step.runDirect(frame, actRef), actionTimeout(options))) return;
       const position = plan?.position;
       const run = position && step.runAt ? (on: Locator) => step.runAt!(on, position)
         : plan?.label && step.runOnLabel ? step.runOnLabel : step.run;
@@ -129,6 +149,26 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
     if (!plan.done && plan.ref !== ref) report.viaLabel = plan.ref;
   }
   return report;
+}
+
+/**
+ * Dispatches `step` at `point` (Step.runAtPoint): true when the click reached the element (or
+ * its document went away, a link followed), false when the page's guard stopped it before the
+ * page saw it (the element moved, or something was drawn over it).
+ */
+async function dispatchedAt(frame: Frame, step: Step, point: { x: number; y: number }, timeoutMs: number): Promise<boolean> {
+  await withinActionTimeout(step, step.runAtPoint!(point), timeoutMs);
+  const seen = await readPointerGuard(frame);
+  return !seen?.blocked;
+}
+
+/** Input events wait for the page's handlers: one that never returns is a busy page, reported as such (timeout 0: no limit). */
+function withinActionTimeout<T>(step: Step, work: Promise<T>, timeoutMs: number): Promise<T> {
+  if (!timeoutMs) return work;
+  const action = step.action.replace(/ (on|into|of|with|to)$/, '');
+  return withDeadline(work, timeoutMs, () => new ActionError(
+    `${action} on ${step.target} did not complete within ${timeoutMs} ms: the page was still handling it (its script is busy). ` +
+    'Take a new snapshot to see whether it took effect before you retry.', 'timeout'));
 }
 
 /** After the settle (a page may toggle late), the control must be in the state the click on its label was for. */

@@ -5,7 +5,7 @@
 // (named), or a hidden control with no visible label. Playwright would wait its whole timeout
 // for a hidden input to receive the click, then blame the label for "intercepting" it.
 import type { Frame } from 'playwright';
-import type { CoveringElement, PointerAim } from '../../injected/types.js';
+import type { CoveringElement, PointerAim, PointerGuardReport } from '../../injected/types.js';
 import { callInFrame } from './cdp-evaluate.js';
 import { sleep } from '../deadline.js';
 
@@ -27,6 +27,12 @@ export interface PointerPlan {
   hidden?: string;
   /** `ref` is the image of an image map's <area>: act on it at this point (relative to its padding box). */
   position?: { x: number; y: number };
+  /**
+   * Where a click reaches `ref`'s element now, in the main frame's viewport, with the page's
+   * pointer guard armed for it: the click may be dispatched there directly (readPointerGuard says
+   * whether it landed).
+   */
+  point?: { x: number; y: number };
 }
 
 const CALL_TIMEOUT_MS = 2_000;
@@ -47,6 +53,21 @@ function pageCheckedOf(ref: string): boolean | null {
   if (!api || api.checkRef(ref) || typeof api.checkedOf !== 'function') return null;
   const checked = api.checkedOf(ref);
   return checked === true || checked === false ? checked : null;
+}
+
+/** What the guard armed by the aim saw of the click since, disarming it. Runs in the page. */
+function pageReadGuard(): PointerGuardReport | null {
+  const api = (globalThis as any).__ariaref;
+  if (!api || typeof api.readPointerGuard !== 'function') return null;
+  return api.readPointerGuard();
+}
+
+/**
+ * After a click dispatched at the plan's point: what the page's guard saw (`blocked`: the click
+ * was stopped before the page saw it, naming what was on top instead); null when it cannot be read.
+ */
+export function readPointerGuard(frame: Frame): Promise<PointerGuardReport | null> {
+  return callInFrame(frame, pageReadGuard, undefined, { timeoutMs: CALL_TIMEOUT_MS, what: 'Reading where the click landed' }).catch(() => null);
 }
 
 /**
@@ -77,10 +98,11 @@ export async function aimPointer(frame: Frame, ref: string, checks?: CheckedInte
   if (aim.at === 'hidden') return { ref, label: false, done: false, hidden: aim.why ?? 'hidden' };
   if (aim.at === 'map' && aim.ref && aim.position) return { ref: aim.ref, label: false, done: false, position: aim.position };
   // check() and uncheck() on something that is not checkable: Playwright's own error says so.
-  if (aim.at !== 'label' || !aim.ref || (typeof checks === 'boolean' && aim.checked === undefined)) return { ref, label: false, done: false };
+  const point = aim.guarded ? aim.point : undefined;
+  if (aim.at !== 'label' || !aim.ref || (typeof checks === 'boolean' && aim.checked === undefined)) return { ref, label: false, done: false, point: aim.at === 'self' ? point : undefined };
   const wanted = checks === undefined || aim.checked === undefined ? undefined
     : checks === 'toggle' ? (aim.radio || !aim.checked) : checks;
-  return { ref: aim.ref, label: true, done: typeof checks === 'boolean' && aim.checked === checks, wanted };
+  return { ref: aim.ref, label: true, done: typeof checks === 'boolean' && aim.checked === checks, wanted, point };
 }
 
 /** `Cannot click e5: it is a control hidden from view (clipped) with no visible label...` */

@@ -67,7 +67,9 @@ async function checkedRef(target: RefTarget, ref: string, options?: RefCheckOpti
     const liveMain = await liveDocument(target.page.mainFrame());
     throw new RefError(target.frames.missingFrameMessage(parsed, liveMain), 'frame-gone', parsed.ref);
   }
-  const live = await liveCheck(frame, parsed, options, prepare);
+  // A click dispatched at a point is aimed in main-frame coordinates: a child frame's acts through Playwright.
+  const guard = prepare?.guard && frame !== target.page.mainFrame() ? { ...prepare, guard: false } : prepare;
+  const live = await liveCheck(frame, parsed, options, guard);
   if (!live.check) return { frame, prepared: live.prepared };
   const stale = target.frames.staleRefMessage(parsed, live);
   if (stale) throw new RefError(stale, 'stale', parsed.ref);

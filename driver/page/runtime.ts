@@ -47,6 +47,8 @@ export interface PrepareOptions {
   mark?: boolean;
   /** Take the first look at where a click lands (aimAt, not centered). */
   aim?: boolean;
+  /** With `aim`: arm the pointer guard for a click the driver dispatches at the aim's point itself. */
+  guard?: boolean;
 }
 
 /** Prepared by the check: the mark, and the first aim (null: the runtime could not aim; SELF is assumed). */
@@ -102,7 +104,7 @@ function pageCheckRef(arg: { ref: string; options?: RefCheckOptions; prepare?: P
   if (check || !prepare) return { check, docId, url: location.href };
   const prepared: PreparedAction = {};
   if (prepare.aim && typeof api.aimAt === 'function') {
-    try { prepared.aim = api.aimAt(arg.ref, false); } catch { prepared.aim = null; }
+    try { prepared.aim = api.aimAt(arg.ref, false, prepare.guard === true); } catch { prepared.aim = null; }
   }
   // Last: the mark opens when nothing of ours runs in the page any more before the action.
   if (prepare.mark && typeof api.markActivity === 'function') prepared.mark = { ...(api.markActivity() as ActivityMark), docId };

@@ -12,6 +12,7 @@ import { getIdRefs, parentElementOrShadowHost } from '../dom/composed-tree';
 import { getAriaChecked } from '../aria/states';
 import { deepElementFromPoint, describeHit, refOf } from './hit-target';
 import { areaBox, isArea } from '../dom/image-map';
+import { armPointerGuard } from './pointer-guard';
 
 interface Point { x: number; y: number }
 
@@ -100,8 +101,8 @@ function visiblePart(label: Element, target: Element): Element | undefined {
   return undefined;
 }
 
-/** The first label part a click at its center reaches, or what is drawn over the first one it does not. */
-function clickableLabel(labels: Element[], target: Element): { part?: Element; blocker?: Element } {
+/** The first label part a click at its center reaches (and that point), or what is drawn over the first one it does not. */
+function clickableLabel(labels: Element[], target: Element): { part?: Element; point?: Point; blocker?: Element } {
   let blocker: Element | undefined;
   for (const label of labels) {
     const part = visiblePart(label, target);
@@ -113,7 +114,7 @@ function clickableLabel(labels: Element[], target: Element): { part?: Element; b
       if (!inViewport(center)) continue;
     }
     const hit = deepElementFromPoint(center.x, center.y);
-    if (hit && isInside(hit, part)) return { part };
+    if (hit && isInside(hit, part)) return { part, point: center };
     blocker ??= hit ?? undefined;
   }
   return { blocker };
@@ -131,12 +132,23 @@ function covered(hit: Element): PointerAim {
   return { at: 'covered', cover };
 }
 
+/** A click at `point` reaches `element` now: the aim says where, and with `guard` the guard watches that click. */
+function reaching(aim: PointerAim, element: Element, point: Point, guard: boolean): PointerAim {
+  aim.point = { x: point.x, y: point.y };
+  if (guard) {
+    armPointerGuard(element);
+    aim.guarded = true;
+  }
+  return aim;
+}
+
 /**
  * Where a click on `target` lands (see the header). With `center`, `target` is first scrolled to
  * the middle of its scroll containers (away from sticky headers); it is also scrolled when its
- * center is out of the viewport.
+ * center is out of the viewport. With `guard`, a click the driver dispatches at the point found
+ * is guarded (wait/pointer-guard.ts).
  */
-export function aimAt(target: Element, center: boolean): PointerAim {
+export function aimAt(target: Element, center: boolean, guard = false): PointerAim {
   beginAriaCaches();
   try {
     if (isArea(target)) return aimAtArea(target, center);
@@ -146,16 +158,16 @@ export function aimAt(target: Element, center: boolean): PointerAim {
       point = centerOf(target);
     }
     const hit = inViewport(point) ? deepElementFromPoint(point.x, point.y) : null;
-    if (hit && isInside(hit, target)) return { at: 'self' };
+    if (hit && isInside(hit, target)) return reaching({ at: 'self' }, target, point, guard);
     const labels = ownLabels(target);
     const byLabel = hit ? labels.find(label => isInside(hit, label)) : undefined;
     const hidden = isNativeControl(target) ? visuallyHidden(target, point) : undefined;
     if (byLabel || hidden) {
       // The label drawn over it first: that is where a person's click lands.
       const order = byLabel ? [byLabel, ...labels.filter(label => label !== byLabel)] : labels;
-      const { part, blocker } = clickableLabel(order, target);
+      const { part, point: at, blocker } = clickableLabel(order, target);
       const ref = part && refOf(part);
-      if (ref) return { at: 'label', ref, ...checkedState(target) };
+      if (ref) return reaching({ at: 'label', ref, ...checkedState(target) }, part, at!, guard);
       if (blocker && !isInside(blocker, target)) return covered(blocker);
       if (hidden) return { at: 'hidden', why: hidden };
       // Its own label is drawn over it but no part of it takes a click: never an error of its own.
