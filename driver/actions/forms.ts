@@ -2,16 +2,16 @@
 import { actionTimeout, MAX_ACTION_TIMEOUT_MS, perform, PREPARE, PREPARE_POINTER, READY, type ActionOptions, type ActionTarget } from './run.js';
 import { ActionError } from './errors.js';
 import type { WaitReport } from './wait.js';
-import { readyToFill } from '../page/fill.js';
+import { fieldReady, fillPreparation } from '../page/fill.js';
 
 export async function fill(target: ActionTarget, ref: string, value: string, options: ActionOptions = {}): Promise<WaitReport> {
-  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE });
+  const { locator, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: fillPreparation(value) });
   return perform(target, {
     action: 'fill', target: ref, locator, frame, ref: actRef, prepared,
     run: on => (on ?? locator).fill(value, { timeout: actionTimeout(options) }),
     // Playwright's fill without its setup: the page selects and focuses the field, the text is inserted.
     runDirect: async (at, atRef) => {
-      if (!await readyToFill(at, atRef, value, actionTimeout(options) || MAX_ACTION_TIMEOUT_MS)) return false;
+      if (!await fieldReady(prepared, at, atRef, value, actionTimeout(options) || MAX_ACTION_TIMEOUT_MS)) return false;
       await (value ? target.page.keyboard.insertText(value) : target.page.keyboard.press('Delete'));
       return true;
     },

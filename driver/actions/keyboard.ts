@@ -2,7 +2,7 @@
 import { pressChord } from './keys.js';
 import { actionTimeout, MAX_ACTION_TIMEOUT_MS, perform, PREPARE, READY, SHOWN, type ActionOptions, type ActionTarget } from './run.js';
 import type { WaitReport } from './wait.js';
-import { readyToFill } from '../page/fill.js';
+import { fieldReady, fillPreparation } from '../page/fill.js';
 
 export interface PressOptions extends ActionOptions {
   /** Focus this element first; default: whatever has focus. */
@@ -31,7 +31,7 @@ export interface TypeOptions extends ActionOptions {
 
 /** Replace the field's text with `text` (fill, or key by key with `slowly`), then optionally Enter. */
 export async function type(target: ActionTarget, ref: string, text: string, options: TypeOptions = {}): Promise<WaitReport> {
-  const { locator: resolved, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: PREPARE });
+  const { locator: resolved, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: fillPreparation(options.slowly ? '' : text) });
   const timeout = actionTimeout(options);
   return perform(target, {
     action: 'type into', target: ref, locator: resolved, frame, ref: actRef, prepared,
@@ -47,7 +47,7 @@ export async function type(target: ActionTarget, ref: string, text: string, opti
     },
     // The field selected and focused by the page: the same keys as above, with no Playwright setup.
     runDirect: async (at, atRef) => {
-      if (!await readyToFill(at, atRef, options.slowly ? '' : text, timeout || MAX_ACTION_TIMEOUT_MS)) return false;
+      if (!await fieldReady(prepared, at, atRef, options.slowly ? '' : text, timeout || MAX_ACTION_TIMEOUT_MS)) return false;
       const keyboard = target.page.keyboard;
       if (options.slowly) {
         await keyboard.press('Delete');

@@ -49,12 +49,19 @@ export interface PrepareOptions {
   aim?: boolean;
   /** With `aim`: arm the pointer guard for a click the driver dispatches at the aim's point itself. */
   guard?: boolean;
+  /**
+   * After the mark: select the whole text of a plain text field and focus it, for text the driver
+   * inserts itself (injected/wait/fill.ts); `numeric`: the text is a number (input[type=number] takes it).
+   */
+  fill?: { numeric: boolean };
 }
 
 /** Prepared by the check: the mark, and the first aim (null: the runtime could not aim; SELF is assumed). */
 export interface PreparedAction {
   mark?: MarkResult;
   aim?: PointerAim | null;
+  /** 'ready': the field is selected and focused; 'playwright': fill it through Playwright. */
+  fill?: 'ready' | 'playwright';
 }
 
 /** The mark opened before an action, and the document it was opened in. */
@@ -106,8 +113,12 @@ function pageCheckRef(arg: { ref: string; options?: RefCheckOptions; prepare?: P
   if (prepare.aim && typeof api.aimAt === 'function') {
     try { prepared.aim = api.aimAt(arg.ref, false, prepare.guard === true); } catch { prepared.aim = null; }
   }
-  // Last: the mark opens when nothing of ours runs in the page any more before the action.
+  // The mark opens when nothing of ours runs in the page any more before the action.
   if (prepare.mark && typeof api.markActivity === 'function') prepared.mark = { ...(api.markActivity() as ActivityMark), docId };
+  // The action itself starts here, after the mark: what focusing the field sets off is the action's work.
+  if (prepare.fill) {
+    try { prepared.fill = typeof api.readyToFill === 'function' && api.readyToFill(arg.ref, prepare.fill.numeric) === 'ready' ? 'ready' : 'playwright'; } catch { prepared.fill = 'playwright'; }
+  }
   return { check, docId, url: location.href, prepared };
 }
 

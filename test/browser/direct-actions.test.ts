@@ -129,6 +129,19 @@ describe('text typed into a ref', () => {
     await page.close();
   });
 
+  test('waits for the work that focusing the field set off, as for the typing itself', async () => {
+    // The check selects and focuses the field after it opened the action's activity mark: the
+    // focus handler's 400 ms timer is the action's work, and the settle waits for it.
+    const page = await h.open('/direct-focus-work', `<!doctype html><label>City <input id=city></label><p id=out></p><script>
+      city.addEventListener('focus', () => setTimeout(() => { out.textContent = 'suggestions loaded'; }, 400));
+    </script>`);
+    const aria = await AriaPage.attach(page);
+    const report = await type(aria, refOf(await aria.snapshot(), 'textbox', 'City'), 'Oslo');
+    expect(report.outcome).toBe('quiet');
+    expect(await out(page)).toBe('suggestions loaded');
+    await page.close();
+  });
+
   test('key by key with slowly, with Enter after it with submit, and emptied by empty text', async () => {
     const page = await h.open('/direct-keys', `<!doctype html><form id=f><label>Search <input id=q value="old"></label></form><div id=out></div><script>
       q.addEventListener('keydown', e => { out.textContent += e.key + ' '; });
