@@ -1,10 +1,11 @@
 // A click the driver dispatches itself at the point the aim chose (driver/actions/run.ts) must
 // reach the element it aimed at, or not happen at all: between the aim and the input events the
 // page may move the element, or draw an overlay there on hover. Like Playwright's hit-target
-// interceptor, the guard looks at every trusted pointer event of that click: when the topmost
-// element at the event's point is not the target or inside it, the event (and the rest of the
-// click) is stopped before the page sees it, and the driver, told so, acts through Playwright's
-// own click, which waits for the element and names what covers it.
+// interceptor, the guard judges the click's first trusted pointer event: when the topmost element
+// at its point is not the target or inside it, that event and the rest of the click are stopped
+// before the page sees them, and the driver, told so, acts through Playwright's own click, which
+// waits for the element and names what covers it. Only the first: what the page draws in answer
+// to it (a menu opened on pointerdown, with a backdrop over the trigger) is not a cover.
 import type { CoveringElement, PointerGuardReport } from '../types';
 import { deepElementFromPoint, describeHit } from './hit-target';
 import { parentElementOrShadowHost } from '../dom/composed-tree';
@@ -27,6 +28,7 @@ const LIFETIME_MS = 10_000;
 interface Guard {
   target: Element;
   seen: number;
+  judged: boolean;
   blocked?: CoveringElement;
   listener: (event: Event) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -53,12 +55,13 @@ function disarm(): void {
 /** Judges the pointer events of the next click against `target` (see the header); replaces a guard still armed. */
 export function armPointerGuard(target: Element): void {
   disarm();
-  const guard = { target, seen: 0 } as Guard;
+  const guard = { target, seen: 0, judged: false } as Guard;
   guard.listener = (event: Event) => {
     if (!event.isTrusted || armed !== guard) return;
     guard.seen++;
-    if (!guard.blocked) {
-      // A guard that cannot judge lets the event through: the aim already saw the target there.
+    if (!guard.judged) {
+      guard.judged = true;
+      // A guard that cannot judge lets the click through: the aim already saw the target there.
       try {
         guard.blocked = withPristineBuiltins(() => wrongTarget(target, event as MouseEvent)) ?? undefined;
       } catch { /* judged as reaching it */ }

@@ -80,6 +80,24 @@ describe('a click on a ref', () => {
     await page.close();
   });
 
+  test('that opens a menu on pointerdown, with a backdrop over the trigger, leaves the menu open', async () => {
+    // React Aria and MUI open on pointerdown or mousedown and put a backdrop over the page; the
+    // rest of the click lands on it. Only the click's first event is judged, as Playwright does.
+    const page = await h.open('/direct-menu', `<!doctype html><style>
+      #backdrop { position: fixed; inset: 0; display: none } #menu { position: fixed; top: 60px; left: 10px; display: none }
+    </style><button id=b>Actions</button><div id=backdrop></div><ul id=menu role=menu><li role=menuitem>Duplicate</li></ul><script>
+      b.addEventListener('pointerdown', () => { backdrop.style.display = 'block'; menu.style.display = 'block'; });
+      // Like MUI's backdrop: a click on it closes the menu.
+      backdrop.addEventListener('click', () => { backdrop.style.display = 'none'; menu.style.display = 'none'; });
+    </script>`);
+    const aria = await AriaPage.attach(page);
+    const seen = spyInput(page);
+    await click(aria, refOf(await aria.snapshot(), 'button', 'Actions'));
+    expect(await aria.snapshot()).toContain('menuitem "Duplicate"');
+    expect(seen.clicks).toBe(1);
+    await page.close();
+  });
+
   test('in a child frame is clicked through Playwright', async () => {
     h.route('/direct-inner', `<!doctype html><button id=b onclick="document.body.append('inner clicked')">Inner</button>`);
     const page = await h.open('/direct-outer', `<!doctype html><iframe src="/direct-inner" width=300 height=100></iframe>`);
