@@ -205,7 +205,6 @@ export interface PointerAim {
 
 /** What the pointer guard saw of the click dispatched at the aim's point: `blocked` names what was on top instead. */
 export interface PointerGuardReport {
-  seen: number;
   blocked?: CoveringElement;
 }
 

@@ -31,7 +31,9 @@ export interface TypeOptions extends ActionOptions {
 
 /** Replace the field's text with `text` (fill, or key by key with `slowly`), then optionally Enter. */
 export async function type(target: ActionTarget, ref: string, text: string, options: TypeOptions = {}): Promise<WaitReport> {
-  const { locator: resolved, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: fillPreparation(options.slowly ? '' : text) });
+  // Key by key, the field is emptied first and typed into; else `text` replaces its content at once.
+  const inserted = options.slowly ? '' : text;
+  const { locator: resolved, frame, ref: actRef, prepared } = await target.resolve(ref, { check: READY, prepare: fillPreparation(inserted) });
   const timeout = actionTimeout(options);
   return perform(target, {
     action: 'type into', target: ref, locator: resolved, frame, ref: actRef, prepared,
@@ -47,7 +49,7 @@ export async function type(target: ActionTarget, ref: string, text: string, opti
     },
     // The field selected and focused by the page: the same keys as above, with no Playwright setup.
     runDirect: async (at, atRef) => {
-      if (!await fieldReady(prepared, at, atRef, options.slowly ? '' : text, timeout || MAX_ACTION_TIMEOUT_MS)) return false;
+      if (!await fieldReady(prepared, at, atRef, inserted, timeout || MAX_ACTION_TIMEOUT_MS)) return false;
       const keyboard = target.page.keyboard;
       if (options.slowly) {
         await keyboard.press('Delete');

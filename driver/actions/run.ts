@@ -135,7 +135,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
       const position = plan?.position;
       const run = position && step.runAt ? (on: Locator) => step.runAt!(on, position)
         : plan?.label && step.runOnLabel ? step.runOnLabel : step.run;
-      if (actRef && frame) await actOnRef({ frame, ref: actRef, action: step.action.replace(/ (on|into|of|with|to)$/, '') }, locator => run(locator));
+      if (actRef && frame) await actOnRef({ frame, ref: actRef, action: verbOf(step) }, locator => run(locator));
       else await step.run(step.locator);
     } catch (error) {
       throw await explainActionError(error, {
@@ -162,12 +162,16 @@ async function dispatchedAt(frame: Frame, step: Step, point: { x: number; y: num
   return !seen?.blocked;
 }
 
+/** The action without its preposition ('type into' -> 'type'), for messages that name it alone. */
+function verbOf(step: Step): string {
+  return step.action.replace(/ (on|into|of|with|to)$/, '');
+}
+
 /** Input events wait for the page's handlers: one that never returns is a busy page, reported as such (timeout 0: no limit). */
 function withinActionTimeout<T>(step: Step, work: Promise<T>, timeoutMs: number): Promise<T> {
   if (!timeoutMs) return work;
-  const action = step.action.replace(/ (on|into|of|with|to)$/, '');
   return withDeadline(work, timeoutMs, () => new ActionError(
-    `${action} on ${step.target} did not complete within ${timeoutMs} ms: the page was still handling it (its script is busy). ` +
+    `${verbOf(step)} on ${step.target} did not complete within ${timeoutMs} ms: the page was still handling it (its script is busy). ` +
     'Take a new snapshot to see whether it took effect before you retry.', 'timeout'));
 }
 

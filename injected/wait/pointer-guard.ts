@@ -27,7 +27,6 @@ const LIFETIME_MS = 10_000;
 
 interface Guard {
   target: Element;
-  seen: number;
   judged: boolean;
   blocked?: CoveringElement;
   listener: (event: Event) => void;
@@ -55,10 +54,9 @@ function disarm(): void {
 /** Judges the pointer events of the next click against `target` (see the header); replaces a guard still armed. */
 export function armPointerGuard(target: Element): void {
   disarm();
-  const guard = { target, seen: 0, judged: false } as Guard;
+  const guard = { target, judged: false } as Guard;
   guard.listener = (event: Event) => {
     if (!event.isTrusted || armed !== guard) return;
-    guard.seen++;
     if (!guard.judged) {
       guard.judged = true;
       // A guard that cannot judge lets the click through: the aim already saw the target there.
@@ -80,5 +78,5 @@ export function readPointerGuard(): PointerGuardReport | null {
   const guard = armed;
   disarm();
   if (!guard) return null;
-  return guard.blocked ? { seen: guard.seen, blocked: guard.blocked } : { seen: guard.seen };
+  return guard.blocked ? { blocked: guard.blocked } : {};
 }
