@@ -13,7 +13,8 @@ import {
 } from './page/refs.js';
 import { ensureSelectorEngine } from './page/selector-engine.js';
 import { trustedRefLocator } from './page/ref-locator.js';
-import { stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
+import { settleSnapshotRequest, stitchedSnapshot, type PageSnapshotOptions } from './page/snapshot.js';
+import { takeSettledSnapshot, type SettleSnapshotRequest } from './page/settled-snapshot.js';
 import { followNavigations } from './navigation/churn.js';
 import { goBack, goForward, navigate, reload, type NavigateOptions, type NavigationResult } from './navigation/leave.js';
 import { findInPage, type PageFindResult } from './page/find.js';
@@ -21,6 +22,7 @@ import type { FindQuery } from '../injected/types.js';
 import { withDeadline } from './deadline.js';
 
 export type { PageSnapshotOptions } from './page/snapshot.js';
+export type { SettleSnapshotRequest } from './page/settled-snapshot.js';
 export type { NavigateOptions, NavigationResult } from './navigation/leave.js';
 
 const attached = new WeakMap<Page, Promise<AriaPage>>();
@@ -81,12 +83,23 @@ export class AriaPage {
    * The snapshot as snapshot() returns it, with the text a diff of the next snapshot compares
    * (`basis`): the page before folding where the token budget folded it, the YAML itself otherwise.
    */
-  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}): Promise<{ yaml: string; basis: string; title?: string }> {
+  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}, after?: WaitReport): Promise<{ yaml: string; basis: string; title?: string }> {
+    // Read by the action's settle (settleSnapshot) when it asked for these very options.
+    const settled = takeSettledSnapshot(after);
     const result = await this.readAcrossNavigations(options, async () => {
       const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();
-      return stitchedSnapshot(this, frame, { ...options, format: 'yaml', basis: true });
+      return stitchedSnapshot(this, frame, { ...options, format: 'yaml', basis: true }, settled);
     });
     return { yaml: result.yaml ?? '', basis: result.basis ?? result.yaml ?? '', ...(result.title !== undefined ? { title: result.title } : {}) };
+  }
+
+  /**
+   * For an action whose answer shows snapshotWithBasis(options, report): pass it as the action's
+   * WaitOptions.snapshot, and its settle reads the main frame's snapshot in the same call into
+   * the page (one call fewer per action; a loaded machine schedules each call late).
+   */
+  settleSnapshot(options: Omit<PageSnapshotOptions, 'format' | 'basis' | 'rootRef' | 'rootSelector'> = {}): SettleSnapshotRequest {
+    return settleSnapshotRequest(this, { ...options, format: 'yaml', basis: true });
   }
 
   /** The same snapshot as a JSON tree (AriaNode), child frames under their iframe node. */

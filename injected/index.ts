@@ -72,7 +72,11 @@ function install(): void {
     checkedOf: ref => guarded(() => checkedOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
     // Not `.then` on the result: a page may have replaced Promise.prototype.then.
-    settle: options => guarded(() => settle(options, docId)),
+    settle: options => guarded(() => settle(options, docId, options?.snapshot ? report => {
+      // A document on its way out: its snapshot would show a page the agent never gets.
+      if (report.reason === 'navigation') return;
+      try { report.snapshot = api.snapshot(options.snapshot); } catch { /* the driver asks for it again */ }
+    } : undefined)),
     firstTextShown: texts => guarded(() => firstTextShown(document, texts)),
     ...waitApi,
     role: el => guarded(() => withPass(() => getComputedRole(el))),

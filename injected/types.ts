@@ -132,6 +132,12 @@ export interface SettleOptions {
   tailMs?: number;
   /** A page changing nonstop (no baseline churn) is given up on after this long; default 1500. */
   steadyMs?: number;
+  /**
+   * Then read this snapshot in the same call (SettleReport.snapshot): the answer to an action
+   * shows the page as it settled, without another round trip into a renderer that a loaded
+   * machine may take long to schedule. Not read when the document is navigating away.
+   */
+  snapshot?: SnapshotOptions;
 }
 
 export interface SettleReport {
@@ -151,6 +157,8 @@ export interface SettleReport {
   rate?: number;
   /** Work of the action still running when it returned. */
   pending?: PendingActivity;
+  /** The snapshot SettleOptions.snapshot asked for, read as the page settled. */
+  snapshot?: SnapshotResult;
 }
 
 /** Returned by markActivity(): the mark and the page's mutation rate right before the action. */

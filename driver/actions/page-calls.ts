@@ -19,9 +19,12 @@ export async function documentId(frame: Frame, timeoutMs: number): Promise<strin
   return live?.docId || undefined;
 }
 
-/** The runtime's settle(options) in `frame`, bounded by the settle cap plus `slackMs`. */
+/** What reading the answer's snapshot in the settle call may add to it (a large page on a loaded machine). */
+const SNAPSHOT_ALLOWANCE_MS = 5_000;
+
+/** The runtime's settle(options) in `frame`, bounded by the settle cap plus `slackMs` (and the snapshot's allowance). */
 export function settleIn(frame: Frame, options: SettleOptions, slackMs: number): Promise<Bounded<SettleReport | null>> {
-  const cap = options.timeoutMs ?? 3000;
+  const cap = (options.timeoutMs ?? 3000) + (options.snapshot ? SNAPSHOT_ALLOWANCE_MS : 0);
   // The client's own deadline is a backstop; `within` reports the outcome (answered, failed, too slow).
   return within(runtime.settle(frame, options, cap + slackMs + 1000), cap + slackMs);
 }

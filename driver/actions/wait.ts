@@ -7,7 +7,8 @@
 // Every in-page call is raced against its own timeout: a dialog pauses page scripts, and nothing
 // may hang on it.
 import type { Frame, Page } from 'playwright';
-import type { SettleReport } from '../../injected/types.js';
+import type { SettleOptions, SettleReport } from '../../injected/types.js';
+import { keepSettledSnapshot, type SettleSnapshotRequest } from '../page/settled-snapshot.js';
 import { PageEvents } from './page-events.js';
 import type { DialogAnswer } from '../collectors/modal-state.js';
 import { documentId, markActivity, settleIn, type MarkResult } from './page-calls.js';
@@ -38,6 +39,11 @@ export interface WaitOptions {
    * seconds on a loaded machine), only the navigation and the new document.
    */
   fromBlank?: boolean;
+  /**
+   * The snapshot the answer will show (AriaPage.settleSnapshot): the settle of its frame reads it
+   * in the same call, and AriaPage.snapshotWithBasis(options, report) takes it from the report.
+   */
+  snapshot?: SettleSnapshotRequest;
 }
 
 interface Timings {
@@ -74,8 +80,15 @@ function busyList(report: SettleReport): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-function fromSettle(report: WaitReport, settle: SettleReport | null | undefined): void {
+/** The settle options for `frame`, with the snapshot the answer wants when it is that frame's. */
+function askingSnapshot(frame: Frame, options: SettleOptions, request: SettleSnapshotRequest | undefined): SettleOptions {
+  return request?.frame === frame ? { ...options, snapshot: request.options } : options;
+}
+
+function fromSettle(report: WaitReport, settle: SettleReport | null | undefined, request?: SettleSnapshotRequest): void {
   if (!settle) { report.outcome = 'unavailable'; return; }
+  if (settle.snapshot && request) keepSettledSnapshot(report, { ...request, result: settle.snapshot });
+  delete settle.snapshot;
   // 'navigation' only reaches here when the navigation then did not happen (204, cancelled).
   report.outcome = settle.reason === 'navigation' ? 'quiet' : settle.reason ?? (settle.settled ? 'quiet' : 'timeout');
   report.settledAfterMs = settle.elapsedMs;
@@ -128,9 +141,9 @@ export class ActionWaiter {
   private async afterAction(events: PageEvents, mark: MarkResult | undefined, report: WaitReport): Promise<void> {
     const actionEnd = Date.now();
     let oldSettle: ReturnType<typeof settleIn> | undefined;
-    const settleOld = () => oldSettle ??= settleIn(this.frame, {
+    const settleOld = () => oldSettle ??= settleIn(this.frame, askingSnapshot(this.frame, {
       quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, mark: mark?.mark,
-    }, this.t.callMs);
+    }, this.options.snapshot), this.t.callMs);
     if (this.options.fromBlank && (events.navigationRequest || events.committedUrl !== undefined)) return this.followNavigation(events, mark, settleOld, report);
     // A document request already on its way (a goto, a link followed at once): the old document's
     // settle would only run in the new one; its own settle follows the navigation.
@@ -171,7 +184,7 @@ export class ActionWaiter {
       }
     }
     if (winner === 'navigation' || replaced || leaving) return this.followNavigation(events, mark, settleOld, report);
-    fromSettle(report, settled?.ok ? settled.value : null);
+    fromSettle(report, settled?.ok ? settled.value : null, this.options.snapshot);
     if (events.committedUrl !== undefined) { report.navigatedTo = this.page.url(); report.sameDocument = true; }
   }
 
@@ -185,10 +198,12 @@ export class ActionWaiter {
       const old = await oldSettle();
       // It may have stopped early because the document said it was leaving: settle it afresh.
       const again = old.ok && old.value?.reason === 'navigation'
-        ? await raceDialog(events, settleIn(this.frame, { quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs }, this.t.callMs))
+        ? await raceDialog(events, settleIn(this.frame, askingSnapshot(this.frame, {
+          quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs,
+        }, this.options.snapshot), this.t.callMs))
         : old;
       if (again === 'dialog') { report.outcome = 'dialog'; return; }
-      fromSettle(report, again.ok ? again.value : null);
+      fromSettle(report, again.ok ? again.value : null, this.options.snapshot);
       return;
     }
     report.navigatedTo = this.page.url();
@@ -197,14 +212,14 @@ export class ActionWaiter {
     const loaded = await raceDialog(events, documentLoaded(main, this.t.navTimeoutMs).then(load => load === 'loaded', () => false));
     if (loaded === 'dialog') { report.outcome = 'dialog'; return; }
     if (!loaded) report.navigationPending = true;
-    const fresh = await raceDialog(events, settleIn(main, {
+    const fresh = await raceDialog(events, settleIn(main, askingSnapshot(main, {
       quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, loadWork: true,
-    }, this.t.callMs));
+    }, this.options.snapshot), this.t.callMs));
     if (fresh === 'dialog') { report.outcome = 'dialog'; return; }
     // The settle says which document it ran in; only a failed one leaves us asking.
     const docId = (fresh.ok ? fresh.value?.docId : undefined) ?? await documentId(main, this.t.callMs);
     report.sameDocument = !!mark && docId === mark.docId;
-    fromSettle(report, fresh.ok ? fresh.value : null);
+    fromSettle(report, fresh.ok ? fresh.value : null, this.options.snapshot);
     report.navigatedTo = this.page.url();
   }
 
@@ -234,9 +249,9 @@ export async function waitForSettle(page: Page, options: WaitOptions = {}): Prom
   const events = new PageEvents(page, page.mainFrame(), options.dialogs ?? 'ask');
   try {
     const frame = options.frame ?? page.mainFrame();
-    const result = await raceDialog(events, settleIn(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, tailMs: t.tailMs, steadyMs: t.steadyMs }, t.callMs));
+    const result = await raceDialog(events, settleIn(frame, askingSnapshot(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, tailMs: t.tailMs, steadyMs: t.steadyMs }, options.snapshot), t.callMs));
     const report: WaitReport = { elapsedMs: 0, outcome: 'dialog' };
-    if (result !== 'dialog') fromSettle(report, result.ok ? result.value : null);
+    if (result !== 'dialog') fromSettle(report, result.ok ? result.value : null, options.snapshot);
     if (events.dialog) report.dialog = events.dialog;
     report.elapsedMs = Date.now() - started;
     return report;

@@ -318,8 +318,13 @@ export function firstTextShown(frame: Frame, texts: string[], timeoutMs: number)
  * `settle(options)` in `frame`; null when the runtime cannot settle. Not retried on a new
  * document: a settle that a navigation cut short is how the waiter learns of the navigation.
  */
-export function settle(frame: Frame, options: SettleOptions, timeoutMs: number): Promise<SettleReport | null> {
-  return invoke(frame, 'settle', [options], { timeoutMs, what: 'Waiting for the page to settle', awaitPromise: true, optional: true, followNavigation: false });
+export async function settle(frame: Frame, options: SettleOptions, timeoutMs: number): Promise<SettleReport | null> {
+  const held = options.snapshot && heldTexts.get(frame);
+  const asked = held ? { ...options, snapshot: { ...options.snapshot, since: { yaml: held.yaml?.version, basis: held.basis?.version } } } : options;
+  const report = await invoke(frame, 'settle', [asked], { timeoutMs, what: 'Waiting for the page to settle', awaitPromise: true, optional: true, followNavigation: false });
+  // A patch against texts another call replaced meanwhile cannot be rebuilt: the snapshot is asked for again.
+  if (report?.snapshot && !receiveTexts(frame, held || undefined, report.snapshot)) delete report.snapshot;
+  return report;
 }
 
 /**

@@ -8,6 +8,7 @@ import { locateFrame } from './cdp-frames.js';
 import { frameOwnerInset } from './cdp-evaluate.js';
 import * as runtime from './runtime.js';
 import { withDeadline } from '../deadline.js';
+import { sameSnapshotCall, type SettledSnapshot, type SettleSnapshotRequest } from './settled-snapshot.js';
 import { firstLine } from '../errors.js';
 import {
   offsetTreeBoxes, offsetYamlBoxes, stitchTree, stitchYaml, treeLevelOfRef, yamlLevelOfRef,
@@ -145,17 +146,29 @@ interface FrameJob {
   origin: { x: number; y: number };
 }
 
+/** The options of one frame's call: the page's, with the frame's ref prefix and counter floor. */
+function frameCallOptions(target: SnapshotTarget, frame: Frame, options: SnapshotOptions, depth: number | undefined): SnapshotOptions {
+  return { ...options, prefix: target.frames.prefixOf(frame), seed: target.frames.seedFor(frame), depth };
+}
+
 class FrameSnapshotter {
-  constructor(private readonly target: SnapshotTarget, private readonly options: PageSnapshotOptions) {}
+  constructor(private readonly target: SnapshotTarget, private readonly options: PageSnapshotOptions, private settled?: SettledSnapshot) {}
+
+  /** The frame's snapshot: what its settle read when that was this very call, else asked now. */
+  private read(job: FrameJob): Promise<SnapshotResult> {
+    const asked = frameCallOptions(this.target, job.frame, job.options, job.depth);
+    const settled = this.settled;
+    // Still the document it was read from (a navigation since then would show the old page).
+    if (settled && settled.frame === job.frame && settled.result.url === job.frame.url() && sameSnapshotCall(settled.options, asked)) {
+      this.settled = undefined;
+      return Promise.resolve(settled.result);
+    }
+    return snapshotInFrame(job.frame, asked, job.timeoutMs);
+  }
 
   async run(job: FrameJob): Promise<SnapshotResult> {
     const { frames } = this.target;
-    const result = await snapshotInFrame(job.frame, {
-      ...job.options,
-      prefix: frames.prefixOf(job.frame),
-      seed: frames.seedFor(job.frame),
-      depth: job.depth,
-    }, job.timeoutMs);
+    const result = await this.read(job);
     frames.recordSnapshot(job.frame, result);
     if (result.json !== undefined && !result.tree) result.tree = JSON.parse(result.json) as AriaNode;
     if (job.origin.x || job.origin.y) this.offsetBoxes(result, job.origin);
@@ -219,9 +232,38 @@ class FrameSnapshotter {
  * Snapshots `frame` (the main frame, or the frame owning `rootRef`) and stitches every child
  * frame under its placeholder.
  */
-export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, options: PageSnapshotOptions = {}): Promise<StitchedSnapshot> {
+export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, options: PageSnapshotOptions = {}, settled?: SettledSnapshot): Promise<StitchedSnapshot> {
+  const runtimeOptions = runtimeOptionsOf(options);
+  let origin = { x: 0, y: 0 };
+  if (options.boxes && frame !== target.page.mainFrame()) origin = await frameOrigin(frame, CHILD_TIMEOUT_MS).catch(() => origin);
+  const snapshotter = new FrameSnapshotter(target, options, settled);
+  const result = await snapshotter.run({
+    frame,
+    options: runtimeOptions,
+    timeoutMs: options.timeoutMs ?? ROOT_TIMEOUT_MS,
+    depth: options.depth,
+    origin,
+  });
+  return {
+    ...(result.yaml !== undefined ? { yaml: result.yaml } : {}), ...(result.tree ? { tree: result.tree } : {}),
+    ...(options.basis && result.yaml !== undefined ? { basis: result.basis ?? result.yaml } : {}), url: result.url,
+    ...(frame === target.page.mainFrame() && typeof result.title === 'string' ? { title: result.title } : {}),
+  };
+}
+
+/**
+ * What the settle after an action reads so that `stitchedSnapshot(target, main frame, options)`
+ * then asks the main frame nothing (child frames are still asked).
+ */
+export function settleSnapshotRequest(target: SnapshotTarget, options: PageSnapshotOptions): SettleSnapshotRequest {
+  const frame = target.page.mainFrame();
+  return { frame, options: frameCallOptions(target, frame, runtimeOptionsOf(options), options.depth) };
+}
+
+/** The runtime's options for the page's options (the first frame's; child frames drop the root's). */
+function runtimeOptionsOf(options: PageSnapshotOptions): SnapshotOptions {
   const format = options.format === 'json' ? 'json' : 'yaml';
-  const runtimeOptions: SnapshotOptions = {
+  return {
     format,
     // Deep trees cross the protocol as text: structured clones of deep objects can fail.
     ...(format === 'json' ? { jsonString: true } : {}),
@@ -234,20 +276,5 @@ export async function stitchedSnapshot(target: SnapshotTarget, frame: Frame, opt
     ...(options.offset !== undefined ? { offset: options.offset } : {}),
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
     ...(options.basis && format === 'yaml' ? { basis: true } : {}),
-  };
-  let origin = { x: 0, y: 0 };
-  if (options.boxes && frame !== target.page.mainFrame()) origin = await frameOrigin(frame, CHILD_TIMEOUT_MS).catch(() => origin);
-  const snapshotter = new FrameSnapshotter(target, options);
-  const result = await snapshotter.run({
-    frame,
-    options: runtimeOptions,
-    timeoutMs: options.timeoutMs ?? ROOT_TIMEOUT_MS,
-    depth: options.depth,
-    origin,
-  });
-  return {
-    ...(result.yaml !== undefined ? { yaml: result.yaml } : {}), ...(result.tree ? { tree: result.tree } : {}),
-    ...(options.basis && result.yaml !== undefined ? { basis: result.basis ?? result.yaml } : {}), url: result.url,
-    ...(frame === target.page.mainFrame() && typeof result.title === 'string' ? { title: result.title } : {}),
   };
 }

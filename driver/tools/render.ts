@@ -4,7 +4,7 @@
 import { writeRedactedText } from './secrets.js';
 import type { Session } from './session.js';
 import type { SnapshotRequest, ToolResponse } from './response.js';
-import { browserAnswers, delay, PageTimeoutError, withDeadline } from '../index.js';
+import { browserAnswers, delay, PageTimeoutError, withDeadline, type SettleSnapshotRequest } from '../index.js';
 import type { Tab } from './tab.js';
 import { formatModalState } from './format/events.js';
 import { errorReason, formatError } from './format/errors.js';
@@ -61,7 +61,33 @@ function diffAgainstRead(tab: Tab, request: SnapshotRequest, shown: Shown, mode:
   return restatedByEcho(diff, shown.basis, claims) ? '' : '```yaml\n' + tab.readSnapshots.shownText(diff) + '\n```';
 }
 
-/** What the snapshot section left to the rest of the answer: the echo says all the diff would. */
+/** The snapshot call an answer makes for `asked`; a whole-page one also gives the next diff its basis. */
+function snapshotCall(session: Session, asked: SnapshotRequest) {
+  // Folded to the budget in the page (structure, never text cut mid-way): the one place the budget applies.
+  const budget = session.config.snapshotMaxTokens;
+  // --snapshot-boxes: every snapshot gets boxes unless the call says otherwise.
+  const request = { ...asked, boxes: asked.boxes ?? (session.config.snapshotBoxes || undefined) };
+  // A page of a fold (offset/limit) is not the page: it is no basis for the next diff.
+  const wholePage = !request.ref && request.depth === undefined && !request.boxes && !request.verbose && request.offset === undefined && request.limit === undefined;
+  const options = {
+    rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose, interactive: request.interactive,
+    budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
+  };
+  return { request, wholePage, options };
+}
+
+/**
+ * For an action whose answer shows the page (ToolResponse.setIncludeSnapshot()): the snapshot its
+ * settle reads in the same call into the page, so that the answer asks the page nothing more.
+ */
+export async function answerSnapshotRequest(session: Session, tab: Tab): Promise<SettleSnapshotRequest | undefined> {
+  if (session.config.snapshotMode === 'none') return undefined;
+  const { wholePage, options } = snapshotCall(session, {});
+  if (!wholePage) return undefined;
+  const aria = await tab.aria().catch(() => undefined);
+  return aria?.settleSnapshot(options);
+}
+
 /** What the snapshot section learned besides its text: whether it restated the action, the page's title then. */
 interface SnapshotOutcome { restated: boolean; title?: string }
 
@@ -74,21 +100,13 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
   const askBrowser = delay(ASK_BROWSER_AFTER_MS);
   try {
     if (tab.isBlocked()) return 'Snapshot skipped: a dialog is open. Answer it with browser_handle_dialog first.';
-    // Folded to the budget in the page (structure, never text cut mid-way): the one place the budget applies.
-    const budget = session.config.snapshotMaxTokens;
-    // --snapshot-boxes: every snapshot gets boxes unless the call says otherwise.
-    const request = { ...response.snapshot, boxes: response.snapshot.boxes ?? (session.config.snapshotBoxes || undefined) };
-    // A page of a fold (offset/limit) is not the page: it is no basis for the next diff.
-    const wholePage = !request.ref && request.depth === undefined && !request.boxes && !request.verbose && request.offset === undefined && request.limit === undefined;
-    const options = {
-      rootRef: request.ref, depth: request.depth, boxes: request.boxes, verbose: request.verbose, interactive: request.interactive,
-      budgetTokens: request.budgetTokens ?? (budget > 0 ? budget : undefined), offset: request.offset, limit: request.limit,
-    };
+    const { request, wholePage, options } = snapshotCall(session, response.snapshot);
     // A tab just opened (browser_tabs new) shows nothing: under load, loading the runtime into its
     // fresh renderer for that took longer than opening the tab.
     const snapshot = wholePage && tab.showsNothingYet() ? Promise.resolve<Shown>({ yaml: '', basis: '' })
       : withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
-        const read: Shown = wholePage ? await aria.snapshotWithBasis(options) : { yaml: await aria.snapshot(options) };
+        // The action's settle may have read this very snapshot already (answerSnapshotRequest).
+        const read: Shown = wholePage ? await aria.snapshotWithBasis(options, response.waits.at(-1)) : { yaml: await aria.snapshot(options) };
         return {
           yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}),
           ...(read.title !== undefined ? { title: read.title } : {}),

@@ -94,9 +94,10 @@ const NOTHING: PendingActivity = { timers: 0, requests: 0, callbacks: 0, busy: [
 /**
  * Settles the page after an action; the report names the document (`docId`). Call it with the
  * page's built-ins put back (pristine.ts); its later checks put them back themselves, since they
- * run from timers.
+ * run from timers. `complete` adds to the report just before it is answered, in the same task
+ * (no `.then`: a page may have replaced Promise.prototype.then).
  */
-export function settle(options: SettleOptions = {}, docId?: string): Promise<SettleReport> {
+export function settle(options: SettleOptions = {}, docId?: string, complete?: (report: SettleReport) => void): Promise<SettleReport> {
   installMutationTracking();
   const quietMs = Math.max(0, options.quietMs ?? 100);
   const timeoutMs = Math.max(0, options.timeoutMs ?? 3000);
@@ -144,6 +145,7 @@ export function settle(options: SettleOptions = {}, docId?: string): Promise<Set
       if (navigating) report.navigating = navigating;
       report.watchedNavigation = stopNavigation !== undefined;
       if (docId !== undefined) report.docId = docId;
+      if (complete) withPristineBuiltins(() => complete(report));
       resolve(report);
     }
 

@@ -11,6 +11,7 @@ import { EMPTY_TARGET, type ActionOptions, type ActionTarget, type WaitOptions, 
 import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
 import type { Tab } from '../tab.js';
+import { answerSnapshotRequest } from '../render.js';
 
 export const elementParam = z.string().optional()
   .describe('Human-readable element description, used to obtain permission to interact with the element');
@@ -53,7 +54,8 @@ export function settleOptions(session: Session): WaitOptions {
  */
 export async function act<T>(session: Session, response: ToolResponse, step: (tab: Tab) => Promise<T>, wait: WaitOptions = {}): Promise<T | undefined> {
   const tab = await session.ensureTab();
-  const outcome = await tab.step(() => step(tab), { ...settleOptions(session), ...wait });
+  const snapshot = await answerSnapshotRequest(session, tab);
+  const outcome = await tab.step(() => step(tab), { ...settleOptions(session), ...wait, snapshot });
   response.addWait(outcome.wait);
   response.setIncludeSnapshot();
   return outcome.value;
@@ -63,7 +65,9 @@ export async function act<T>(session: Session, response: ToolResponse, step: (ta
 export async function actWithEngine(session: Session, response: ToolResponse, step: (target: ActionTarget, options: ActionOptions, tab: Tab) => Promise<WaitReport>): Promise<void> {
   const tab = await session.ensureTab();
   const target = actionTarget(tab);
-  const outcome = await tab.act(() => step(target, actionOptions(session), tab));
+  const options = actionOptions(session);
+  const snapshot = await answerSnapshotRequest(session, tab);
+  const outcome = await tab.act(() => step(target, { ...options, wait: { ...options.wait, snapshot } }, tab));
   response.addWait(outcome.wait);
   response.setIncludeSnapshot();
 }

@@ -1,0 +1,44 @@
+// The snapshot an action's settle reads in the same call into the page (SettleOptions.snapshot):
+// after an action the answer shows the page as it settled, and on a loaded machine every call
+// into a renderer waits its turn, so one call fewer is a shorter answer. The request names the
+// frame and the exact options the whole-page snapshot would ask of it; the result is kept beside
+// the action's WaitReport (which stays plain data) until that answer's snapshot takes it.
+import type { Frame } from 'playwright';
+import type { SnapshotOptions, SnapshotResult } from '../../injected/types.js';
+import type { WaitReport } from '../actions/wait-report.js';
+
+/** A snapshot for the settle of `frame` to read (WaitOptions.snapshot; AriaPage.settleSnapshot builds it). */
+export interface SettleSnapshotRequest {
+  frame: Frame;
+  options: SnapshotOptions;
+}
+
+/** What the settle read for a request. */
+export interface SettledSnapshot extends SettleSnapshotRequest {
+  result: SnapshotResult;
+}
+
+const settled = new WeakMap<WaitReport, SettledSnapshot>();
+
+/** Keeps what the settle behind `report` read (the last settle of the action wins). */
+export function keepSettledSnapshot(report: WaitReport, snapshot: SettledSnapshot): void {
+  settled.set(report, snapshot);
+}
+
+/** What the settle behind `report` read, once: a second snapshot of the page asks the page again. */
+export function takeSettledSnapshot(report: WaitReport | undefined): SettledSnapshot | undefined {
+  if (!report) return undefined;
+  const snapshot = settled.get(report);
+  settled.delete(report);
+  return snapshot;
+}
+
+/** The same call into the frame: equal options, whatever their key order. */
+export function sameSnapshotCall(a: SnapshotOptions, b: SnapshotOptions): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(options: SnapshotOptions): string {
+  const record = options as Record<string, unknown>;
+  return JSON.stringify(Object.keys(record).filter(key => record[key] !== undefined).sort().map(key => [key, record[key]]));
+}
