@@ -1,6 +1,7 @@
 // The one deadline helper. Every call into a page is raced against its own timer: a page paused
 // by a dialog, stuck in a busy loop or never finishing a navigation must never hang a caller.
 // The loser of a race is left to finish on its own; its late rejection is swallowed.
+import { availableParallelism, loadavg } from 'node:os';
 
 /** A call into the page that did not answer in time. */
 export class PageTimeoutError extends Error {
@@ -50,3 +51,17 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<Bounded<T
     timer.cancel();
   }
 }
+
+/** The most a machine's load stretches a patience (patienceUnderLoad). */
+const MAX_LOAD_STRETCH = 6;
+
+/**
+ * `ms`, stretched on a machine with more runnable work than CPUs: there a live renderer waits its
+ * turn for seconds, and a bound meant to tell a stuck page from a slow one would call it stuck
+ * (one-minute load average per CPU, at most MAX_LOAD_STRETCH times; 0 where the OS reports none).
+ */
+export function patienceUnderLoad(ms: number): number {
+  const perCpu = loadavg()[0]! / Math.max(1, availableParallelism());
+  return Math.round(ms * Math.min(MAX_LOAD_STRETCH, Math.max(1, perCpu)));
+}
+

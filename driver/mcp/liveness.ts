@@ -2,7 +2,8 @@
 // ends only when the client is really gone, never because of how often it calls:
 // - its event stream (GET) closed and it neither reopened it nor called again within a grace
 //   period: a killed process closes all its sockets at once, a live SDK client reconnects in ~1 s;
-// - or it left several pings on its open stream unanswered while sending nothing else.
+// - or it left several pings on its open stream unanswered while sending nothing else and with
+//   no call of its own open.
 // Pings go out only on a stream whose headers were sent: before that the SDK has no stream to
 // write them to and drops them silently, which once ended every session 5 s after it connected.
 // A client that never opens a stream cannot be pinged; the server's idle sweep is its bound.
@@ -94,11 +95,18 @@ export class ClientLiveness {
         // A stream that closed meanwhile is the grace timer's to judge; a client that spoke
         // since the ping went out is alive, whatever became of the ping.
         if (!this.stream) { this.beating = false; return; }
-        if (this.heardCount > sent) this.misses = 0;
+        // Nor is one whose call is still open: a killed client's sockets close with it, while a
+        // live one on a starved machine may answer pings late for as long as its call takes.
+        if (this.heardCount > sent || this.callsOpen() > 0) this.misses = 0;
         else if (++this.misses >= this.options.missesAllowed) return this.end();
         this.nextBeat();
       },
     );
+  }
+
+  /** Requests of the client still waiting for their answers, its event stream aside. */
+  private callsOpen(): number {
+    return this.openRequests - (this.stream ? 1 : 0);
   }
 
   private nextBeat(): void {

@@ -9,7 +9,7 @@
 // Everything is reported as data (NavigationResult); nothing here words advice for a surface.
 import type { Page, Response } from 'playwright';
 import type { HandledDialog } from '../collectors/modal-state.js';
-import { sleep, within } from '../deadline.js';
+import { patienceUnderLoad, sleep, within } from '../deadline.js';
 import { callInFrame, readyForCalls } from '../page/cdp-evaluate.js';
 import { bareLeavingDialogs, leavingDialogs, type BeforeUnloadAnswer, type LeavingDialogs } from './dialogs.js';
 import { collectorsFor } from '../collectors/attach.js';
@@ -52,7 +52,7 @@ export interface LeaveOptions {
   dialogs?: LeavingDialogs;
   /** The answer to a "leave this page?" (beforeunload) prompt. Default 'accept': leaving never blocks. */
   beforeUnload?: BeforeUnloadAnswer;
-  /** How long the page gets to answer before it counts as not responding. Default 1500 ms. */
+  /** How long the page gets to answer before it counts as not responding. Default 1500 ms; longer on an overloaded machine (patienceUnderLoad). */
   respondWithinMs?: number;
 }
 
@@ -124,7 +124,7 @@ export async function prepareToLeave(target: PageLike, options: LeaveOptions = {
   const page = pageOf(target);
   const dialogs = dialogsOf(page, options);
   const beforeUnload = options.beforeUnload ?? 'accept';
-  const withinMs = options.respondWithinMs ?? RESPONSIVE_WITHIN_MS;
+  const withinMs = patienceUnderLoad(options.respondWithinMs ?? RESPONSIVE_WITHIN_MS);
   const before = dialogs.mark();
   const settled = await dialogs.answerOpen(beforeUnload).catch(() => [] as HandledDialog[]);
   const responsive = await dialogs.during(beforeUnload, () => isResponsive(page, withinMs));
@@ -134,7 +134,7 @@ export async function prepareToLeave(target: PageLike, options: LeaveOptions = {
 }
 
 /** True when the page's main frame answers within the bound (an error counts as an answer: it is navigating, not frozen). */
-export async function isResponsive(target: PageLike, ms = RESPONSIVE_WITHIN_MS): Promise<boolean> {
+export async function isResponsive(target: PageLike, ms = patienceUnderLoad(RESPONSIVE_WITHIN_MS)): Promise<boolean> {
   const page = pageOf(target);
   if (page.isClosed()) return true;
   if (!await readyForCalls(page.mainFrame(), SETUP_WITHIN_MS)) return page.isClosed();

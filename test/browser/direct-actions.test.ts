@@ -6,6 +6,7 @@ import type { Page } from 'playwright';
 import { startHarness, type Harness } from './wait-harness.js';
 import { click, type, fill } from '../../driver/actions/index.js';
 import { AriaPage } from '../../driver/aria-page.js';
+import { CdpTarget } from '../../driver/page/cdp-session.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -17,9 +18,19 @@ function refOf(yaml: string, role: string, name: string): string {
   return ref;
 }
 
-/** Counts the page-level input calls the actions make (the direct paths use these, Playwright's locators do not). */
+/** The input spy of the test running now (one page at a time). */
+let spied: { clicks: number; inserts: number } | undefined;
+const protocolSend = CdpTarget.prototype.send;
+// A plain click goes out over the page's own protocol session as one batch (page/cdp-input.ts): its first press is the click.
+CdpTarget.prototype.send = function (this: CdpTarget, method: string, params: Record<string, unknown> = {}) {
+  if (spied && method === 'Input.dispatchMouseEvent' && params.type === 'mousePressed' && params.clickCount === 1) spied.clicks++;
+  return protocolSend.call(this, method, params);
+} as typeof protocolSend;
+
+/** Counts the page-level input the actions send (the direct paths do, Playwright's locators do not). */
 function spyInput(page: Page): { clicks: number; inserts: number } {
   const seen = { clicks: 0, inserts: 0 };
+  spied = seen;
   const mouseClick = page.mouse.click.bind(page.mouse);
   page.mouse.click = (...args: Parameters<typeof mouseClick>) => { seen.clicks++; return mouseClick(...args); };
   const insertText = page.keyboard.insertText.bind(page.keyboard);

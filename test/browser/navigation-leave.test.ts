@@ -96,7 +96,8 @@ describe('AriaPage.goto on a bare page', () => {
       expect(outcome.error).toBeInstanceOf(PageNotRespondingError);
       const error = outcome.error as PageNotRespondingError;
       expect(error.reason).toBe('dialogs');
-      expect(error.withinMs).toBe(1500);
+      // 1500 ms, stretched on a machine with more work than CPUs (patienceUnderLoad).
+      expect(error.withinMs).toBeGreaterThanOrEqual(1500);
       expect(error.dialogs.length).toBeGreaterThan(1);
       expect(error.dialogs[0]).toMatchObject({ type: 'alert', message: 'again', action: 'dismissed', by: 'leaving' });
       expect(error.message).not.toMatch(/browser_/);
@@ -151,17 +152,20 @@ describe('AriaPage.goto on a bare page', () => {
     await new Promise(resolve => setTimeout(resolve, 500));
     const outcome = await timed(() => aria.goto(at('/plain')));
     expect(outcome.error).toBeInstanceOf(PageNotRespondingError);
-    expect(outcome.ms).toBeLessThan(4_000);
     const error = outcome.error as PageNotRespondingError;
-    expect(error).toMatchObject({ reason: 'busy', withinMs: 1500, url: at('/busy'), dialogs: [] });
+    expect(error).toMatchObject({ reason: 'busy', url: at('/busy'), dialogs: [] });
+    // The bound: 1500 ms, stretched on a machine with more work than CPUs (patienceUnderLoad).
+    expect(error.withinMs).toBeGreaterThanOrEqual(1500);
+    expect(outcome.ms).toBeLessThan(error.withinMs + 2_500);
     // back/forward/reload check the same way before they leave.
     const reloading = await timed(() => aria.reload());
     expect(reloading.error).toBeInstanceOf(PageNotRespondingError);
-    expect(reloading.ms).toBeLessThan(4_000);
+    expect(reloading.ms).toBeLessThan((reloading.error as PageNotRespondingError).withinMs + 2_500);
     // A shorter bound when the caller wants one.
     const quick = await timed(() => prepareToLeave(aria, { respondWithinMs: 300 }));
     expect(quick.error).toBeInstanceOf(PageNotRespondingError);
-    expect(quick.ms).toBeLessThan(2_000);
+    expect((quick.error as PageNotRespondingError).withinMs).toBeLessThan(error.withinMs);
+    expect(quick.ms).toBeLessThan((quick.error as PageNotRespondingError).withinMs + 1_700);
   });
 
   it('throws KeptNavigatingError when the page it lands on keeps running away', async () => {

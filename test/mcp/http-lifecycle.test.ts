@@ -145,6 +145,19 @@ describe('HTTP lifecycle', () => {
     await c.mcp.close();
   }, 60_000);
 
+  it('keeps the session of a client whose call is still open, however late its pings, and ends it once the call is answered', async () => {
+    // A live client on a starved machine answers pings late; its open call (its socket would
+    // close with a killed process) says it is there. Two missed pings take about 6.6 s here.
+    server = await startHttpServer(['--isolated'], { ...DEBUG_ENV, PLAYWRIGHT_MCP_PING_TIMEOUT_MS: '300' });
+    const c = await client(server.url, { answerPings: false });
+    const answer = await call(c.mcp, 'browser_wait_for', { time: 9 });
+    expect(answer.isError).toBe(false);
+    expect(answer.text).toContain('Waited for 9 seconds');
+    expect(lifecycle(server.stderr())['delete http session']).toBeUndefined();
+    await until(() => lifecycle(server!.stderr())['delete http session'] === 1, 'the session to be reaped');
+    await c.mcp.close();
+  }, 60_000);
+
   it('keeps a session alive when the heartbeat is off (PLAYWRIGHT_MCP_PING_TIMEOUT_MS=0)', async () => {
     server = await startHttpServer(['--isolated'], { ...DEBUG_ENV, PLAYWRIGHT_MCP_PING_TIMEOUT_MS: '0' });
     const c = await client(server.url, { answerPings: false });
