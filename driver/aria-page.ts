@@ -83,8 +83,8 @@ export class AriaPage {
    * The snapshot as snapshot() returns it, with the text a diff of the next snapshot compares
    * (`basis`): the page before folding where the token budget folded it, the YAML itself otherwise.
    */
-  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}, after?: WaitReport): Promise<{ yaml: string; basis: string; title?: string }> {
-    // Read by the action's settle (settleSnapshot) when it asked for these very options.
+  async snapshotWithBasis(options: Omit<PageSnapshotOptions, 'format' | 'basis'> = {}, after?: WaitReport | object): Promise<{ yaml: string; basis: string; title?: string }> {
+    // Read by the action's settle or the text wait's check (settleSnapshot) when it asked for these very options.
     const settled = takeSettledSnapshot(after);
     const result = await this.readAcrossNavigations(options, async () => {
       const frame = options.rootRef ? await validateRef(this, options.rootRef) : this.page.mainFrame();

@@ -3,7 +3,7 @@
 // after the early runtime (early.ts), which the document got at its start or, where it predates
 // us, just before this (runtime-source.ts joins the two); build.mjs runs this bundle with the
 // page's built-ins restored, so its module-level captures are the pristine ones.
-import type { RuntimeApi } from './types';
+import type { RuntimeApi, TextShownRead } from './types';
 import { getAriaRole, getComputedRole } from './aria/roles';
 import { getElementAccessibleName, getElementAccessibleDescription } from './aria/accname/name';
 import { beginAriaCaches, endAriaCaches } from './dom/pass-cache';
@@ -77,7 +77,13 @@ function install(): void {
       if (report.reason === 'navigation') return;
       try { report.snapshot = api.snapshot(options.snapshot); } catch { /* the driver asks for it again */ }
     } : undefined)),
-    firstTextShown: texts => guarded(() => firstTextShown(document, texts)),
+    firstTextShown: (texts, snapshot) => guarded(() => {
+      const index = firstTextShown(document, texts);
+      if (!snapshot) return index;
+      const read: TextShownRead = { index };
+      if (index >= 0) try { read.snapshot = api.snapshot(snapshot); } catch { /* the driver asks for it again */ }
+      return read;
+    }),
     ...waitApi,
     role: el => guarded(() => withPass(() => getComputedRole(el))),
     name: el => guarded(() => withPass(() => getElementAccessibleName(el))),

@@ -140,6 +140,12 @@ export interface SettleOptions {
   snapshot?: SnapshotOptions;
 }
 
+/** firstTextShown's answer when asked for the snapshot too. */
+export interface TextShownRead {
+  index: number;
+  snapshot?: SnapshotResult;
+}
+
 export interface SettleReport {
   settled: boolean;    // false: timed out or gave up on a page that keeps changing
   elapsedMs: number;
@@ -239,8 +245,12 @@ export interface RuntimeApi {
   /** Ref of an element (minting one if it has none), used to describe covering elements etc. */
   refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   settle(options?: SettleOptions): Promise<SettleReport>;
-  /** The index in `texts` of the first one shown in this document (Playwright's getByText, visible only), or -1. */
-  firstTextShown?(texts: string[]): number;
+  /**
+   * The index in `texts` of the first one shown in this document (Playwright's getByText, visible
+   * only), or -1; with `snapshot`, that index and, when one is shown, the snapshot read in the
+   * same call (the text wait's answer shows the page as it found the text).
+   */
+  firstTextShown?(texts: string[], snapshot?: SnapshotOptions): number | TextShownRead;
   /** Open an action window before acting (activity tracking; see injected/wait/activity.ts). */
   markActivity?(): ActivityMark;
   /** Work started since `mark` that is still running. */

@@ -21,7 +21,7 @@
 import type { ElementHandle, Frame } from 'playwright';
 import type {
   ActivityMark, CoveringElement, FindQuery, PointerAim, FindResult, LocatorStep, RefCheck, RefCheckOptions, RuntimeApi, SettleOptions, SettleReport,
-  SnapshotOptions, SnapshotResult, TextPatch,
+  SnapshotOptions, SnapshotResult, TextPatch, TextShownRead,
 } from '../../injected/types.js';
 import type { LiveDocument } from './frames.js';
 import { callInFrame, callOnFrameOwner } from './cdp-evaluate.js';
@@ -240,7 +240,7 @@ function invoke<M extends ValueMethod>(frame: Frame, method: M, args: Parameters
 export async function snapshot(frame: Frame, options: SnapshotOptions, timeoutMs: number): Promise<SnapshotResult> {
   const started = Date.now();
   const held = heldTexts.get(frame);
-  const asked = held ? { ...options, since: { yaml: held.yaml?.version, basis: held.basis?.version } } : options;
+  const asked = withSince(options, held);
   const result = await invoke(frame, 'snapshot', [asked], { timeoutMs, what: 'The frame snapshot' }) as SnapshotResult;
   if (receiveTexts(frame, held, result)) return result;
   // Not expected: the runtime patches only against the version named in `since`, which came from
@@ -309,9 +309,22 @@ export function markActivity(frame: Frame, timeoutMs: number): Promise<MarkResul
   return callFunction(frame, pageMarkActivity, undefined, { timeoutMs, what: 'Marking page activity' });
 }
 
-/** The index of the first of `texts` that `frame` shows (-1: none); null from a runtime that cannot tell. */
-export function firstTextShown(frame: Frame, texts: string[], timeoutMs: number): Promise<number | null> {
-  return invoke(frame, 'firstTextShown', [texts], { timeoutMs, what: 'Looking for the text', optional: true }) as Promise<number | null>;
+/**
+ * The index of the first of `texts` that `frame` shows (-1: none), and with `snapshot`, when one
+ * is shown, the snapshot read in the same call; null from a runtime that cannot tell.
+ */
+export async function firstTextShown(frame: Frame, texts: string[], timeoutMs: number, snapshot?: SnapshotOptions): Promise<TextShownRead | null> {
+  const held = snapshot && heldTexts.get(frame);
+  const answer = await invoke(frame, 'firstTextShown', [texts, snapshot && withSince(snapshot, held)], { timeoutMs, what: 'Looking for the text', optional: true });
+  if (answer === null || answer === undefined) return null;
+  const read: TextShownRead = typeof answer === 'number' ? { index: answer } : answer;
+  if (read.snapshot && !receiveTexts(frame, held || undefined, read.snapshot)) delete read.snapshot;
+  return read;
+}
+
+/** The options of a snapshot call that names the texts the driver holds, so a large page comes back as a patch. */
+function withSince(options: SnapshotOptions, held: HeldTexts | undefined): SnapshotOptions {
+  return held ? { ...options, since: { yaml: held.yaml?.version, basis: held.basis?.version } } : options;
 }
 
 /**
@@ -320,7 +333,7 @@ export function firstTextShown(frame: Frame, texts: string[], timeoutMs: number)
  */
 export async function settle(frame: Frame, options: SettleOptions, timeoutMs: number): Promise<SettleReport | null> {
   const held = options.snapshot && heldTexts.get(frame);
-  const asked = held ? { ...options, snapshot: { ...options.snapshot, since: { yaml: held.yaml?.version, basis: held.basis?.version } } } : options;
+  const asked = options.snapshot ? { ...options, snapshot: withSince(options.snapshot, held || undefined) } : options;
   const report = await invoke(frame, 'settle', [asked], { timeoutMs, what: 'Waiting for the page to settle', awaitPromise: true, optional: true, followNavigation: false });
   // A patch against texts another call replaced meanwhile cannot be rebuilt: the snapshot is asked for again.
   if (report?.snapshot && !receiveTexts(frame, held || undefined, report.snapshot)) delete report.snapshot;

@@ -2,7 +2,8 @@
 // after an action the answer shows the page as it settled, and on a loaded machine every call
 // into a renderer waits its turn, so one call fewer is a shorter answer. The request names the
 // frame and the exact options the whole-page snapshot would ask of it; the result is kept beside
-// the action's WaitReport (which stays plain data) until that answer's snapshot takes it.
+// what read it (the action's WaitReport, which stays plain data; a text wait's token) until that
+// answer's snapshot takes it. A text wait's check reads it the same way when it finds its text.
 import type { Frame } from 'playwright';
 import type { SnapshotOptions, SnapshotResult } from '../../injected/types.js';
 import type { WaitReport } from '../actions/wait-report.js';
@@ -18,15 +19,15 @@ export interface SettledSnapshot extends SettleSnapshotRequest {
   result: SnapshotResult;
 }
 
-const settled = new WeakMap<WaitReport, SettledSnapshot>();
+const settled = new WeakMap<object, SettledSnapshot>();
 
-/** Keeps what the settle behind `report` read (the last settle of the action wins). */
-export function keepSettledSnapshot(report: WaitReport, snapshot: SettledSnapshot): void {
+/** Keeps what the call behind `report` read (the last settle of an action wins). */
+export function keepSettledSnapshot(report: WaitReport | object, snapshot: SettledSnapshot): void {
   settled.set(report, snapshot);
 }
 
-/** What the settle behind `report` read, once: a second snapshot of the page asks the page again. */
-export function takeSettledSnapshot(report: WaitReport | undefined): SettledSnapshot | undefined {
+/** What the call behind `report` read, once: a second snapshot of the page asks the page again. */
+export function takeSettledSnapshot(report: WaitReport | object | undefined): SettledSnapshot | undefined {
   if (!report) return undefined;
   const snapshot = settled.get(report);
   settled.delete(report);

@@ -4,20 +4,27 @@
 // through Playwright's own locators, with the same meaning.
 import type { Frame, Page } from 'playwright';
 import * as runtime from './runtime.js';
+import { keepSettledSnapshot, type SettleSnapshotRequest } from './settled-snapshot.js';
 
 /** A frame that takes longer to say is too busy to ask now; the next check asks again. */
 const FRAME_ANSWER_MS = 2_000;
 
-/** The first of `texts` some frame of `page` shows now, or undefined. */
-export async function shownText(page: Page, texts: string[]): Promise<string | undefined> {
+/**
+ * The first of `texts` some frame of `page` shows now, or undefined. With `snapshot` (as for an
+ * action, AriaPage.settleSnapshot), the frame it names reads that snapshot in the same call when
+ * it shows one of them, kept for AriaPage.snapshotWithBasis(options, `snapshot.readFor`).
+ */
+export async function shownText(page: Page, texts: string[], snapshot?: SettleSnapshotRequest & { readFor: object }): Promise<string | undefined> {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    const index = await runtime.firstTextShown(frame, texts, FRAME_ANSWER_MS).catch(() => null);
-    if (index === null) {
+    const asked = snapshot?.frame === frame ? snapshot.options : undefined;
+    const read = await runtime.firstTextShown(frame, texts, FRAME_ANSWER_MS, asked).catch(() => null);
+    if (read === null) {
       const shown = await shownByPlaywright(frame, texts);
       if (shown !== undefined) return shown;
-    } else if (index >= 0 && index < texts.length) {
-      return texts[index];
+    } else if (read.index >= 0 && read.index < texts.length) {
+      if (read.snapshot && snapshot) keepSettledSnapshot(snapshot.readFor, { frame, options: snapshot.options, result: read.snapshot });
+      return texts[read.index];
     }
   }
   return undefined;

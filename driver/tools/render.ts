@@ -106,7 +106,7 @@ async function snapshotSection(session: Session, tab: Tab, response: ToolRespons
     const snapshot = wholePage && tab.showsNothingYet() ? Promise.resolve<Shown>({ yaml: '', basis: '' })
       : withDeadline(tab.aria().then(async (aria): Promise<Shown> => {
         // The action's settle may have read this very snapshot already (answerSnapshotRequest).
-        const read: Shown = wholePage ? await aria.snapshotWithBasis(options, response.waits.at(-1)) : { yaml: await aria.snapshot(options) };
+        const read: Shown = wholePage ? await aria.snapshotWithBasis(options, response.snapshotReadBy ?? response.waits.at(-1)) : { yaml: await aria.snapshot(options) };
         return {
           yaml: markPicked(tab.page, read.yaml), ...(read.basis !== undefined ? { basis: markPicked(tab.page, read.basis) } : {}),
           ...(read.title !== undefined ? { title: read.title } : {}),

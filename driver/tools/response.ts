@@ -41,6 +41,8 @@ export class ToolResponse {
   /** Playwright code equivalent to what the tool did, one statement a line (tools/codegen). */
   readonly code: string[] = [];
   waits: WaitReport[] = [];
+  /** What read the answer's snapshot already, when not the last wait (a text wait's check; answerSnapshotRequest). */
+  snapshotReadBy: object | undefined;
   snapshot: SnapshotRequest | undefined;
   /** Set by tools such as browser_close after which there is no page to describe. */
   skipPage = false;

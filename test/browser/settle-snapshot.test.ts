@@ -6,6 +6,7 @@ import type { Page } from 'playwright';
 import { startHarness, type Harness } from './wait-harness.js';
 import { click } from '../../driver/actions/index.js';
 import { AriaPage } from '../../driver/aria-page.js';
+import { shownText } from '../../driver/page/text-shown.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -18,8 +19,8 @@ function refOf(yaml: string, role: string, name: string): string {
 }
 
 /**
- * Records, for each call of the runtime's snapshot(), whether a settle the driver asked for was
- * still running (the settle's own read) or not (a call of its own).
+ * Records, for each call of the runtime's snapshot(), whether a settle or text check the driver
+ * asked for was still running (their own read: 'in settle') or not (a call of its own).
  */
 function spySnapshots(): void {
   const w = window as any;
@@ -29,6 +30,11 @@ function spySnapshots(): void {
   w.__snapshotCalls = [];
   const snapshot = api.snapshot;
   api.snapshot = (options: unknown) => { w.__snapshotCalls.push(settling > 0 ? 'in settle' : 'own call'); return snapshot(options); };
+  const firstTextShown = api.firstTextShown;
+  api.firstTextShown = (texts: unknown, options: unknown) => {
+    settling++;
+    try { return firstTextShown(texts, options); } finally { settling--; }
+  };
   const settle = api.settle;
   api.settle = (options: unknown) => {
     settling++;
@@ -93,6 +99,26 @@ describe('the snapshot read by the settle', () => {
     const answer = await aria.snapshotWithBasis({}, report);
     expect(answer.yaml).toContain('heading "Arrived"');
     expect(answer.title).toBe('Next');
+    expect(await snapshotCalls(page)).toEqual(['in settle']);
+    await page.close();
+  });
+});
+
+describe('the snapshot read by a text check', () => {
+  test('is read in the same call when the text shows, and only then', async () => {
+    const page = await h.open('/text-snapshot', '<!doctype html><title>Wait</title><p id=out>Loading</p>');
+    const aria = await AriaPage.attach(page);
+    await aria.snapshotWithBasis();
+    await page.evaluate(spySnapshots);
+    const early = {};
+    expect(await shownText(page, ['Ready now'], { ...aria.settleSnapshot(), readFor: early })).toBeUndefined();
+    expect(await snapshotCalls(page)).toEqual([]);
+    await page.evaluate(() => { document.getElementById('out')!.textContent = 'Ready now'; });
+    const found = {};
+    expect(await shownText(page, ['Gone', 'Ready now'], { ...aria.settleSnapshot(), readFor: found })).toBe('Ready now');
+    expect(await snapshotCalls(page)).toEqual(['in settle']);
+    const answer = await aria.snapshotWithBasis({}, found);
+    expect(answer.yaml).toContain('Ready now');
     expect(await snapshotCalls(page)).toEqual(['in settle']);
     await page.close();
   });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright';
 import { defineTool } from '../define.js';
 import { shownText, sleep } from '../../index.js';
 import { recordPageCall } from '../codegen/record.js';
+import { answerSnapshotRequest } from '../render.js';
 import { boundedNumber } from '../input-policy.js';
 
 /** Pauses between checks: soon at first (a text often appears right after the action before), then every 100 ms. */
@@ -61,7 +62,11 @@ export const waitTools = [
       const deadline = started + timeoutMs;
       const found: string[] = [];
       if (texts.length) {
-        const appeared = await pollUntil(tab.page, deadline, () => shownText(tab.page, texts));
+        // When the text shows, the check reads the answer's snapshot in the same call (unless
+        // another text must go first: the page changes meanwhile).
+        const request = params.textGone === undefined ? await answerSnapshotRequest(session, tab) : undefined;
+        const read = request && { ...request, readFor: response.snapshotReadBy = {} };
+        const appeared = await pollUntil(tab.page, deadline, () => shownText(tab.page, texts, read));
         if (appeared !== undefined) found.push(appeared);
         else throw new Error(waitTimedOut(timeoutMs, `none of ${texts.map(t => JSON.stringify(t)).join(', ')} appeared`));
       }
