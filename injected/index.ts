@@ -77,6 +77,7 @@ function install(): void {
       if (report.reason === 'navigation') return;
       try { report.snapshot = api.snapshot(options.snapshot); } catch { /* the driver asks for it again */ }
     } : undefined)),
+    title: () => guarded(() => `${document.title}`),
     firstTextShown: (texts, snapshot) => guarded(() => {
       const index = firstTextShown(document, texts);
       if (!snapshot) return index;

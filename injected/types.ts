@@ -245,6 +245,8 @@ export interface RuntimeApi {
   /** Ref of an element (minting one if it has none), used to describe covering elements etc. */
   refFor(element: Element, options?: Pick<SnapshotOptions, 'prefix' | 'seed'>): string | undefined;
   settle(options?: SettleOptions): Promise<SettleReport>;
+  /** The document's title (document.title, read with the page's built-ins put back). */
+  title?(): string;
   /**
    * The index in `texts` of the first one shown in this document (Playwright's getByText, visible
    * only), or -1; with `snapshot`, that index and, when one is shown, the snapshot read in the

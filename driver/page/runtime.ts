@@ -228,7 +228,7 @@ const LOAD_REST = 'globalThis.__ariarefEarly?.loadRest?.()';
 
 type Api = Required<RuntimeApi>;
 /** Runtime methods called as they are: their arguments and result cross by value (no elements). */
-type ValueMethod = 'snapshot' | 'find' | 'settle' | 'firstTextShown';
+type ValueMethod = 'snapshot' | 'find' | 'settle' | 'firstTextShown' | 'title';
 
 function invoke<M extends ValueMethod>(frame: Frame, method: M, args: Parameters<Api[M]>, spec: CallSpec & { optional?: boolean; awaitPromise?: boolean }): Promise<Awaited<ReturnType<Api[M]>>> {
   return callFunction(frame, pageInvoke, { method, args, optional: !!spec.optional }, spec) as Promise<any>;
@@ -297,6 +297,11 @@ export function find(frame: Frame, query: FindQuery, timeoutMs: number): Promise
  */
 export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
   return callFunction(frame, pageCheckRef, { ref, options, prepare }, { timeoutMs, what: `Checking ref ${ref}` });
+}
+
+/** The title of `frame`'s document; null from a runtime that cannot tell. */
+export function title(frame: Frame, timeoutMs: number): Promise<string | null> {
+  return invoke(frame, 'title', [], { timeoutMs, what: 'Reading the page title', optional: true }) as Promise<string | null>;
 }
 
 /** The id (new on every cross-document navigation) and URL of `frame`'s live document. */

@@ -41,6 +41,9 @@ beforeAll(async () => {
     server.route(`/hostile-${name}`, `<!doctype html>${frameBody(name)}${sabotage}`);
   }
   server.route('/after', '<!doctype html><h1>After</h1><button>Fine</button>');
+  server.route('/titled', `<!doctype html><title>Real title</title><h1>Titled</h1><script>
+    Object.defineProperty(Document.prototype, 'title', { get() { return 'fake'; }, configurable: true });
+  </script>${sabotage}`);
   browser = await launchTestBrowser();
 });
 
@@ -147,4 +150,11 @@ test('a snapshot after the page changed shows the change: the mutation records r
   expect(after).toContain('button "Store"');
   expect(after).not.toContain('One');
   expect(after).toBe(await snapshotAfterChange(await open('/plain')));
+});
+
+test('the title is the document\'s own, whatever getter the page put in its place', async () => {
+  const page = await open('/titled');
+  expect(await page.page.evaluate(() => document.title).catch(() => 'evaluate broken')).not.toBe('Real title');
+  expect(await page.title()).toBe('Real title');
+  await page.page.close();
 });
