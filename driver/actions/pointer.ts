@@ -5,6 +5,7 @@ import type { WaitReport } from './wait.js';
 import { MODIFIER_KEYS, type Modifier } from './keys.js';
 import { checkRange } from '../errors.js';
 import { clickOverProtocol } from '../page/cdp-input.js';
+import { isTracing } from '../devtools/tracing.js';
 
 /** More clicks at once than a triple click is no gesture a user makes; a huge count would dispatch events for minutes. */
 export const MAX_CLICK_COUNT = 10;
@@ -46,8 +47,9 @@ export async function click(target: ActionTarget, ref: string, options: ClickOpt
 
 /** The click's input events at a viewport point, its modifiers held around them and always released. */
 async function clickAt(page: Page, point: { x: number; y: number }, options: ClickOptions): Promise<void> {
-  // A plain click goes out in one batch; held modifiers are key events of their own (keydown Shift...).
-  if (!options.modifiers?.length && await clickOverProtocol(page, point, options)) return;
+  // A plain click goes out in one batch; held modifiers are key events of their own (keydown
+  // Shift...), and a trace being recorded shows only Playwright's own mouse click.
+  if (!options.modifiers?.length && !isTracing(page.context()) && await clickOverProtocol(page, point, options)) return;
   const held: Modifier[] = [];
   try {
     for (const key of options.modifiers ?? []) {

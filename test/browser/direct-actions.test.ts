@@ -3,7 +3,7 @@
 // page selected and focused. Each falls back to Playwright's own action where it cannot be sure.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright';
-import { startHarness, type Harness } from './wait-harness.js';
+import { refOfRole as refOf, startHarness, type Harness } from './wait-harness.js';
 import { click, type, fill } from '../../driver/actions/index.js';
 import { AriaPage } from '../../driver/aria-page.js';
 import { CdpTarget } from '../../driver/page/cdp-session.js';
@@ -11,12 +11,6 @@ import { CdpTarget } from '../../driver/page/cdp-session.js';
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
 afterAll(async () => { await h?.close(); });
-
-function refOf(yaml: string, role: string, name: string): string {
-  const ref = new RegExp(`${role} "${name}"[^\\n]*\\[ref=(\\w+)\\]`).exec(yaml)?.[1];
-  if (!ref) throw new Error(`no ${role} "${name}" in:\n${yaml}`);
-  return ref;
-}
 
 /** The input spy of the test running now (one page at a time). */
 let spied: { clicks: number; inserts: number } | undefined;

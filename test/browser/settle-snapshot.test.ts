@@ -3,7 +3,7 @@
 // more. It is used only for the very call the answer would make, on the document it came from.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright';
-import { startHarness, type Harness } from './wait-harness.js';
+import { refOfRole as refOf, startHarness, type Harness } from './wait-harness.js';
 import { click } from '../../driver/actions/index.js';
 import { AriaPage } from '../../driver/aria-page.js';
 import { shownText } from '../../driver/page/text-shown.js';
@@ -11,12 +11,6 @@ import { shownText } from '../../driver/page/text-shown.js';
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
 afterAll(async () => { await h?.close(); });
-
-function refOf(yaml: string, role: string, name: string): string {
-  const ref = new RegExp(`${role} "${name}"[^\\n]*\\[ref=(\\w+)\\]`).exec(yaml)?.[1];
-  if (!ref) throw new Error(`no ${role} "${name}" in:\n${yaml}`);
-  return ref;
-}
 
 /**
  * Records, for each call of the runtime's snapshot(), whether a settle or text check the driver

@@ -44,3 +44,10 @@ export function median(values: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/** The ref of the `role "name"` line of a snapshot; throws, showing the snapshot, when there is none. */
+export function refOfRole(yaml: string, role: string, name: string): string {
+  const ref = new RegExp(`${role} "${name}"[^\\n]*\\[ref=(\\w+)\\]`).exec(yaml)?.[1];
+  if (!ref) throw new Error(`no ${role} "${name}" in:\n${yaml}`);
+  return ref;
+}
