@@ -163,6 +163,8 @@ export interface SettleReport {
   rate?: number;
   /** Work of the action still running when it returned. */
   pending?: PendingActivity;
+  /** A file input was clicked during the action: the browser's file chooser is opening. */
+  fileChooser?: boolean;
   /** The snapshot SettleOptions.snapshot asked for, read as the page settled. */
   snapshot?: SnapshotResult;
 }

@@ -36,6 +36,11 @@ export interface WaitReport {
   viaImage?: { ref: string; position: { x: number; y: number } };
   /** URLs of tabs/popups the action opened. */
   popups?: string[];
+  /**
+   * A file input was clicked during the action: the browser's file chooser is opening, and
+   * Playwright reports it (page 'filechooser') a moment later, maybe after this report.
+   */
+  fileChooserOpening?: boolean;
   /** Suggested file names of downloads the action started. */
   downloads?: string[];
 }

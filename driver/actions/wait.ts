@@ -94,6 +94,7 @@ function fromSettle(report: WaitReport, settle: SettleReport | null | undefined,
   report.settledAfterMs = settle.elapsedMs;
   report.mutations = settle.mutations;
   if (settle.baselineRate !== undefined) report.baselineRate = settle.baselineRate;
+  if (settle.fileChooser) report.fileChooserOpening = true;
   if (settle.rate !== undefined) report.rate = settle.rate;
   const busy = busyList(settle);
   if (busy) report.stillBusy = busy;

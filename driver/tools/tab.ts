@@ -4,7 +4,7 @@
 // states: every action is raced against one opening here, so no tool hangs behind a dialog.
 import type { Page } from 'playwright';
 import {
-  attach, attachCollectors, changesSince, mark, runAndWait,
+  attach, attachCollectors, changesSince, delay, mark, runAndWait,
   type AriaPage, type ConsoleLevel, type DialogPolicy, type Mark, type ModalState, type PageCollectors, type SessionIds,
   type WaitOptions, type WaitReport,
 } from '../index.js';
@@ -14,6 +14,9 @@ import { ReadSnapshots } from './read-snapshots.js';
 import type { Secrets } from './secrets.js';
 
 export type { ModalState };
+
+/** How long a file chooser the action's click opened may take to be reported by Playwright. */
+const FILE_CHOOSER_WITHIN_MS = 2_000;
 
 /** What an action left behind: its wait, or nothing when a modal state cut it short. */
 export interface ActionOutcome<T = unknown> { wait?: WaitReport; value?: T }
@@ -100,10 +103,17 @@ export class Tab {
     waiting.catch(() => {});
     const modal = this.nextModal();
     try {
-      return await Promise.race([
+      const outcome: ActionOutcome = await Promise.race([
         waiting.then(wait => ({ wait })),
         modal.promise.then(() => ({})),
       ]);
+      // The page clicked a file input: Playwright reports the chooser after calls of its own.
+      if (outcome.wait?.fileChooserOpening && !this.modals.some(m => m.kind === 'fileChooser')) {
+        const bound = delay(FILE_CHOOSER_WITHIN_MS);
+        await Promise.race([modal.promise, bound.promise]);
+        bound.cancel();
+      }
+      return outcome;
     } finally {
       modal.cancel();
     }

@@ -13,6 +13,9 @@
 // framework's first render), not for its requests (data, long polls and beacons are the page's
 // business; the load event already waited for what the parser asked for).
 import type { ActivityMark, PendingActivity } from '../types';
+import { watchFileInputClicks } from './file-chooser';
+// Through this module: the full runtime shares the early runtime's copy of it (build.mjs), not of file-chooser.ts.
+export { fileInputClickedSince } from './file-chooser';
 import { now } from './timing';
 import { wrapQueues } from './queues';
 import { batchesBetween, lastMutationAt, rescanShadowRoots } from './mutations';
@@ -242,6 +245,7 @@ export function installActivityTracking(): void {
 
 /** Open an action window. Returns the mark to pass to settle()/pendingActivity(). */
 export function markActivity(): ActivityMark {
+  watchFileInputClicks();
   const at = now();
   currentMark++;
   markAt = at;

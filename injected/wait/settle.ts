@@ -13,7 +13,7 @@ import type { PendingActivity, SettleOptions, SettleReport } from '../types';
 import { documentAnimations, listen, nativeClearTimeout, nativeSetTimeout, now } from './timing';
 import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, rescanShadowRoots } from './mutations';
 import {
-  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
+  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, fileInputClickedSince, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
 } from './activity';
 import { withPristineBuiltins } from '../pristine';
 
@@ -145,6 +145,8 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
       if (navigating) report.navigating = navigating;
       report.watchedNavigation = stopNavigation !== undefined;
       if (docId !== undefined) report.docId = docId;
+      const markedAt = options.mark === undefined ? 0 : markStartedAt(options.mark);
+      if (markedAt > 0 && fileInputClickedSince(markedAt)) report.fileChooser = true;
       if (complete) withPristineBuiltins(() => complete(report));
       resolve(report);
     }

@@ -37,10 +37,10 @@ const addListenerFn: EventTarget['addEventListener'] | undefined = g.EventTarget
 const removeListenerFn: EventTarget['removeEventListener'] | undefined = g.EventTarget?.prototype?.removeEventListener;
 
 /** addEventListener as it was at install; returns the matching remove. */
-export function listen(target: EventTarget, type: string, listener: (event: any) => void): () => void {
+export function listen(target: EventTarget, type: string, listener: (event: any) => void, capture = false): () => void {
   if (!addListenerFn || !removeListenerFn) return () => {};
-  try { apply(addListenerFn, target, [type, listener]); } catch { return () => {}; }
-  return () => { try { apply(removeListenerFn, target, [type, listener]); } catch { /* gone with the document */ } };
+  try { apply(addListenerFn, target, [type, listener, capture]); } catch { return () => {}; }
+  return () => { try { apply(removeListenerFn, target, [type, listener, capture]); } catch { /* gone with the document */ } };
 }
 
 const getAnimationsFn: (() => Animation[]) | undefined = g.Document?.prototype?.getAnimations;

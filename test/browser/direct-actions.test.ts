@@ -35,6 +35,20 @@ function spyInput(page: Page): { clicks: number; inserts: number } {
 const out = (page: Page) => page.evaluate(() => document.getElementById('out')!.textContent);
 
 describe('a click on a ref', () => {
+  test('on a file input, its label, or a button that clicks one, says the chooser is opening', async () => {
+    const page = await h.open('/direct-file', `<!doctype html><input type=file id=f aria-label="Upload">
+      <label>Attach <input type=file id=g></label><button id=b>Choose</button><button id=n>Nothing</button>
+      <input type=file id=h hidden><script>b.onclick = () => h.click();</script>`);
+    const aria = await AriaPage.attach(page);
+    // Playwright answers the choosers the clicks open, so none stays up between the clicks.
+    page.on('filechooser', chooser => { chooser.setFiles([]).catch(() => {}); });
+    const yaml = await aria.snapshot();
+    for (const [role, name] of [['button', 'Upload'], ['button', 'Attach'], ['button', 'Choose']] as const)
+      { const r = await click(aria, refOf(yaml, role, name)); expect(r.fileChooserOpening, name + JSON.stringify(r)).toBe(true); }
+    expect((await click(aria, refOf(yaml, 'button', 'Nothing'))).fileChooserOpening).toBeUndefined();
+    await page.close();
+  });
+
   test('is dispatched at the element, with its button, click count and modifiers', async () => {
     const page = await h.open('/direct-click', `<!doctype html><div style="height:1500px"></div><button id=b>Go</button><div id=out></div><script>
       const log = e => { out.textContent += e.type + (e.shiftKey ? '+shift' : '') + (e.ctrlKey ? '+ctrl' : '') + ' '; };
