@@ -64,4 +64,3 @@ export function patienceUnderLoad(ms: number): number {
   const perCpu = loadavg()[0]! / Math.max(1, availableParallelism());
   return Math.round(ms * Math.min(MAX_LOAD_STRETCH, Math.max(1, perCpu)));
 }
-

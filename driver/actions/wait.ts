@@ -142,9 +142,7 @@ export class ActionWaiter {
   private async afterAction(events: PageEvents, mark: MarkResult | undefined, report: WaitReport): Promise<void> {
     const actionEnd = Date.now();
     let oldSettle: ReturnType<typeof settleIn> | undefined;
-    const settleOld = () => oldSettle ??= settleIn(this.frame, askingSnapshot(this.frame, {
-      quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, mark: mark?.mark,
-    }, this.options.snapshot), this.t.callMs);
+    const settleOld = () => oldSettle ??= this.settleIn(this.frame, { mark: mark?.mark });
     if (this.options.fromBlank && (events.navigationRequest || events.committedUrl !== undefined)) return this.followNavigation(events, mark, settleOld, report);
     // A document request already on its way (a goto, a link followed at once): the old document's
     // settle would only run in the new one; its own settle follows the navigation.
@@ -199,9 +197,7 @@ export class ActionWaiter {
       const old = await oldSettle();
       // It may have stopped early because the document said it was leaving: settle it afresh.
       const again = old.ok && old.value?.reason === 'navigation'
-        ? await raceDialog(events, settleIn(this.frame, askingSnapshot(this.frame, {
-          quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs,
-        }, this.options.snapshot), this.t.callMs))
+        ? await raceDialog(events, this.settleIn(this.frame))
         : old;
       if (again === 'dialog') { report.outcome = 'dialog'; return; }
       fromSettle(report, again.ok ? again.value : null, this.options.snapshot);
@@ -213,15 +209,19 @@ export class ActionWaiter {
     const loaded = await raceDialog(events, documentLoaded(main, this.t.navTimeoutMs).then(load => load === 'loaded', () => false));
     if (loaded === 'dialog') { report.outcome = 'dialog'; return; }
     if (!loaded) report.navigationPending = true;
-    const fresh = await raceDialog(events, settleIn(main, askingSnapshot(main, {
-      quietMs: this.t.quietMs, timeoutMs: this.t.capMs, tailMs: this.t.tailMs, steadyMs: this.t.steadyMs, loadWork: true,
-    }, this.options.snapshot), this.t.callMs));
+    const fresh = await raceDialog(events, this.settleIn(main, { loadWork: true }));
     if (fresh === 'dialog') { report.outcome = 'dialog'; return; }
     // The settle says which document it ran in; only a failed one leaves us asking.
     const docId = (fresh.ok ? fresh.value?.docId : undefined) ?? await documentId(main, this.t.callMs);
     report.sameDocument = !!mark && docId === mark.docId;
     fromSettle(report, fresh.ok ? fresh.value : null, this.options.snapshot);
     report.navigatedTo = this.page.url();
+  }
+
+  /** The runtime's settle in `frame` with this wait's timings, reading the answer's snapshot when it is that frame's. */
+  private settleIn(frame: Frame, extra: Pick<SettleOptions, 'mark' | 'loadWork'> = {}): ReturnType<typeof settleIn> {
+    const t = this.t;
+    return settleIn(frame, askingSnapshot(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, tailMs: t.tailMs, steadyMs: t.steadyMs, ...extra }, this.options.snapshot), t.callMs);
   }
 
   private finish(report: WaitReport, events: PageEvents, started: number): WaitReport {

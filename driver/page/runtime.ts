@@ -319,11 +319,11 @@ export function markActivity(frame: Frame, timeoutMs: number): Promise<MarkResul
  * is shown, the snapshot read in the same call; null from a runtime that cannot tell.
  */
 export async function firstTextShown(frame: Frame, texts: string[], timeoutMs: number, snapshot?: SnapshotOptions): Promise<TextShownRead | null> {
-  const held = snapshot && heldTexts.get(frame);
-  const answer = await invoke(frame, 'firstTextShown', [texts, snapshot && withSince(snapshot, held)], { timeoutMs, what: 'Looking for the text', optional: true });
+  const along = snapshot && snapshotAlongside(frame, snapshot);
+  const answer = await invoke(frame, 'firstTextShown', [texts, along?.asked], { timeoutMs, what: 'Looking for the text', optional: true });
   if (answer === null || answer === undefined) return null;
   const read: TextShownRead = typeof answer === 'number' ? { index: answer } : answer;
-  if (read.snapshot && !receiveTexts(frame, held || undefined, read.snapshot)) delete read.snapshot;
+  if (read.snapshot && !along?.received(read.snapshot)) delete read.snapshot;
   return read;
 }
 
@@ -333,15 +333,24 @@ function withSince(options: SnapshotOptions, held: HeldTexts | undefined): Snaps
 }
 
 /**
+ * A snapshot another call reads for us (a settle, a text check): its options, naming the texts
+ * held now, and `received`, which rebuilds and keeps what came back; false when a patch cannot be
+ * rebuilt (another call replaced the texts meanwhile), and the snapshot is asked for again.
+ */
+function snapshotAlongside(frame: Frame, options: SnapshotOptions): { asked: SnapshotOptions; received(result: SnapshotResult): boolean } {
+  const held = heldTexts.get(frame);
+  return { asked: withSince(options, held), received: result => receiveTexts(frame, held, result) };
+}
+
+/**
  * `settle(options)` in `frame`; null when the runtime cannot settle. Not retried on a new
  * document: a settle that a navigation cut short is how the waiter learns of the navigation.
  */
 export async function settle(frame: Frame, options: SettleOptions, timeoutMs: number): Promise<SettleReport | null> {
-  const held = options.snapshot && heldTexts.get(frame);
-  const asked = options.snapshot ? { ...options, snapshot: withSince(options.snapshot, held || undefined) } : options;
+  const along = options.snapshot && snapshotAlongside(frame, options.snapshot);
+  const asked = along ? { ...options, snapshot: along.asked } : options;
   const report = await invoke(frame, 'settle', [asked], { timeoutMs, what: 'Waiting for the page to settle', awaitPromise: true, optional: true, followNavigation: false });
-  // A patch against texts another call replaced meanwhile cannot be rebuilt: the snapshot is asked for again.
-  if (report?.snapshot && !receiveTexts(frame, held || undefined, report.snapshot)) delete report.snapshot;
+  if (report?.snapshot && !along?.received(report.snapshot)) delete report.snapshot;
   return report;
 }
 

@@ -6,7 +6,6 @@
 // answer's snapshot takes it. A text wait's check reads it the same way when it finds its text.
 import type { Frame } from 'playwright';
 import type { SnapshotOptions, SnapshotResult } from '../../injected/types.js';
-import type { WaitReport } from '../actions/wait-report.js';
 
 /** A snapshot for the settle of `frame` to read (WaitOptions.snapshot; AriaPage.settleSnapshot builds it). */
 export interface SettleSnapshotRequest {
@@ -19,18 +18,19 @@ export interface SettledSnapshot extends SettleSnapshotRequest {
   result: SnapshotResult;
 }
 
+/** Keyed by what read it: an action's WaitReport, a text wait's token. */
 const settled = new WeakMap<object, SettledSnapshot>();
 
-/** Keeps what the call behind `report` read (the last settle of an action wins). */
-export function keepSettledSnapshot(report: WaitReport | object, snapshot: SettledSnapshot): void {
-  settled.set(report, snapshot);
+/** Keeps what the call behind `readBy` read (the last settle of an action wins). */
+export function keepSettledSnapshot(readBy: object, snapshot: SettledSnapshot): void {
+  settled.set(readBy, snapshot);
 }
 
-/** What the call behind `report` read, once: a second snapshot of the page asks the page again. */
-export function takeSettledSnapshot(report: WaitReport | object | undefined): SettledSnapshot | undefined {
-  if (!report) return undefined;
-  const snapshot = settled.get(report);
-  settled.delete(report);
+/** What the call behind `readBy` read, once: a second snapshot of the page asks the page again. */
+export function takeSettledSnapshot(readBy: object | undefined): SettledSnapshot | undefined {
+  if (!readBy) return undefined;
+  const snapshot = settled.get(readBy);
+  settled.delete(readBy);
   return snapshot;
 }
 
