@@ -1,6 +1,6 @@
 // AriaPage: one Playwright Page seen through ariaref: stitched snapshots with refs, refs to
 // Locators, waiting for the page to settle, and the log of what happened meanwhile.
-import type { ElementHandle, Locator, Page } from 'playwright';
+import type { ElementHandle, Frame, Locator, Page } from 'playwright';
 import type { AriaNode, LocatorStep } from '../injected/types.js';
 import { waitForSettle, type WaitOptions, type WaitReport } from './actions/wait.js';
 import { eventLogFor, type EventLog } from './browser/events.js';
@@ -20,21 +20,17 @@ import { goBack, goForward, navigate, reload, type NavigateOptions, type Navigat
 import { findInPage, type PageFindResult } from './page/find.js';
 import type { FindQuery } from '../injected/types.js';
 import { withDeadline } from './deadline.js';
+import { LocatorWants, type LocatorPath, type LocatorWant } from './page/locator-wants.js';
 
 export type { PageSnapshotOptions } from './page/snapshot.js';
 export type { SettleSnapshotRequest } from './page/settled-snapshot.js';
 export type { NavigateOptions, NavigationResult } from './navigation/leave.js';
+export type { LocatorPath, LocatorWant } from './page/locator-wants.js';
 
 const attached = new WeakMap<Page, Promise<AriaPage>>();
 
 /** A locator is computed from role and name of the page's elements: bounded like a ref check. */
 const LOCATOR_WITHIN_MS = 5_000;
-
-/** Where a locator points: iframes to enter from the top (outermost first), then the element. */
-export interface LocatorPath {
-  frames: LocatorStep[][];
-  element: LocatorStep[];
-}
 
 /** A title that takes longer comes from a page too busy to ask. */
 const TITLE_WITHIN_MS = 2_000;
@@ -44,6 +40,11 @@ export class AriaPage {
   readonly frames: FrameRegistry;
   /** Navigations, new/closed tabs, crashes and downloads of this page's context. */
   readonly events: EventLog;
+  /** Locators expected of the next action's ref check (expectLocatorPath). */
+  private readonly locatorWants = new LocatorWants(
+    (ref, testIdAttribute) => this.locatorPath(ref, { testIdAttribute }),
+    (frame, ref, testIdAttribute) => this.framesTo(frame, ref, testIdAttribute),
+  );
 
   private constructor(readonly page: Page) {
     this.frames = new FrameRegistry(page);
@@ -145,9 +146,26 @@ export class AriaPage {
     return resolved.ref ? trustedRefLocator(this, resolved.ref) : resolved.locator;
   }
 
-  /** Like locator(), with the frame the element lives in: what the actions take. */
+  /**
+   * Like locator(), with the frame the element lives in: what the actions take. An action's check
+   * (with `prepare`) of a ref someone expects the locator of (expectLocatorPath) reads it too.
+   */
   resolve(refOrSelector: string, options: ResolveOptions = {}): Promise<ResolvedTarget> {
-    return resolveTarget(this, refOrSelector, options);
+    const want = options.prepare ? this.locatorWants.take(refOrSelector) : undefined;
+    if (!want) return resolveTarget(this, refOrSelector, options);
+    const prepare = { ...options.prepare, locator: { testIdAttribute: want.testIdAttribute } };
+    const resolving = resolveTarget(this, refOrSelector, { ...options, prepare });
+    resolving.then(resolved => want.answer(resolved.frame, resolved.prepared?.locator), error => want.fail(error));
+    return resolving;
+  }
+
+  /**
+   * locatorPath(ref) as the next action on `ref` finds it: its ref check reads the locator in the
+   * same call, before acting. Call `release()` once the action is over: when no check took the
+   * want (the action never checked that ref), the path is asked on its own then.
+   */
+  expectLocatorPath(ref: string, options: { testIdAttribute?: string } = {}): LocatorWant {
+    return this.locatorWants.expect(ref, options.testIdAttribute ?? 'data-testid');
   }
 
   /** What covers the element of `locator` at its center (null when nothing does). */
@@ -194,13 +212,18 @@ export class AriaPage {
       await validateRef(this, ref);
       throw error;
     }
+    return { frames: await this.framesTo(frame, ref, testId), element };
+  }
+
+  /** The locator steps of the iframes that lead from the page's top to `frame` (outermost first). */
+  private async framesTo(frame: Frame, ref: string, testId: string): Promise<LocatorStep[][]> {
     const frames: LocatorStep[][] = [];
     for (let parent = frame.parentFrame(); parent; frame = parent, parent = frame.parentFrame()) {
       const ownerRef = await runtimeRefFor(parent, { ownerOf: frame }, { prefix: this.frames.prefixOf(parent), seed: this.frames.seedFor(parent) }, LOCATOR_WITHIN_MS);
       if (!ownerRef) throw new RefError(`Ref ${ref}: its frame's iframe could not be found in the page. Take a new snapshot and retry.`, 'frame-gone', ref);
       frames.unshift(await locatorStepsIn(parent, ownerRef, testId, LOCATOR_WITHIN_MS));
     }
-    return { frames, element };
+    return frames;
   }
 
   /**

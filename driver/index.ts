@@ -15,7 +15,7 @@ import { launchBrowser, type LaunchOptions } from './browser/launch.js';
 
 // ---- browsers and pages ----
 export { AriaBrowser } from './aria-browser.js';
-export { AriaPage, type PageSnapshotOptions, type LocatorPath, type SettleSnapshotRequest } from './aria-page.js';
+export { AriaPage, type PageSnapshotOptions, type LocatorPath, type LocatorWant, type SettleSnapshotRequest } from './aria-page.js';
 export { findBrowser, tryFindBrowser, BrowserNotFoundError, BROWSER_ENV, type FoundBrowser, type FindBrowserOptions } from './browser/find-browser.js';
 export { defaultBrowserArgs, type LaunchOptions } from './browser/launch.js';
 export { isCdpEndpoint, type ConnectOptions } from './browser/connect.js';

@@ -54,6 +54,11 @@ export interface PrepareOptions {
    * inserts itself (injected/wait/fill.ts); `numeric`: the text is a number (input[type=number] takes it).
    */
   fill?: { numeric: boolean };
+  /**
+   * Before the mark: the element's locator steps (what AriaPage.locatorPath reads for the action's
+   * code), so the code of a ref action costs no call of its own into the page.
+   */
+  locator?: { testIdAttribute: string };
 }
 
 /** Prepared by the check: the mark, and the first aim (null: the runtime could not aim; SELF is assumed). */
@@ -62,6 +67,8 @@ export interface PreparedAction {
   aim?: PointerAim | null;
   /** 'ready': the field is selected and focused; 'playwright': fill it through Playwright. */
   fill?: 'ready' | 'playwright';
+  /** The element's locator steps as they were before the action; null: the runtime could not make them. */
+  locator?: LocatorStep[] | null;
 }
 
 /** The mark opened before an action, and the document it was opened in. */
@@ -110,6 +117,9 @@ function pageCheckRef(arg: { ref: string; options?: RefCheckOptions; prepare?: P
   const prepare = arg.prepare;
   if (check || !prepare) return { check, docId, url: location.href };
   const prepared: PreparedAction = {};
+  if (prepare.locator) {
+    try { prepared.locator = typeof api.locatorFor === 'function' ? api.locatorFor(arg.ref, prepare.locator.testIdAttribute) : null; } catch { prepared.locator = null; }
+  }
   if (prepare.aim && typeof api.aimAt === 'function') {
     try { prepared.aim = api.aimAt(arg.ref, false, prepare.guard === true); } catch { prepared.aim = null; }
   }

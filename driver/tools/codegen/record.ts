@@ -2,7 +2,7 @@
 // the session's --codegen language. The locator is computed before acting, while the element is
 // there and unique; the code is a bonus, so a locator that cannot be found leaves it out and
 // never fails the tool.
-import { isRef } from '../../index.js';
+import { isRef, type LocatorWant } from '../../index.js';
 import type { Session } from '../session.js';
 import type { Tab } from '../tab.js';
 import type { ToolResponse } from '../response.js';
@@ -40,15 +40,47 @@ export function recordElementCall(session: Session, response: ToolResponse, tab:
   return recordElementCalls(session, response, tab, target, [call]);
 }
 
-/**
- * Adds `calls` on the element of `target` to the response's code, the locator asked once. It may
- * run beside the action: the locator is asked on our protocol session before the action's first
- * call into the page, so it names the element as it was before the action.
- */
+/** Adds `calls` on the element of `target` to the response's code, the locator asked once. */
 export async function recordElementCalls(session: Session, response: ToolResponse, tab: Tab, target: string, calls: LocatorCall[]): Promise<void> {
   const language = languageOf(session);
   const locator = language && await targetCode(session, tab, target);
   if (language && locator) for (const call of calls) add(response, actionCode(locator, call, language));
+}
+
+/** The code of an action recorded beside it (besideAction): `finish()`, once the action is over, adds it. */
+export interface Recording {
+  finish(): Promise<void>;
+}
+
+const NOTHING_RECORDED: Recording = { finish: async () => {} };
+
+/**
+ * Records `calls` on the element of `target` beside the action on it. For a ref, the action's own
+ * ref check reads the locator in its call into the page, before acting (AriaPage.expectLocatorPath):
+ * it names the element as it was before the action, and costs no call of its own.
+ */
+export async function recordBeside(session: Session, response: ToolResponse, tab: Tab, target: string, calls: LocatorCall[]): Promise<Recording> {
+  const language = languageOf(session);
+  if (!language) return NOTHING_RECORDED;
+  const trimmed = target.trim();
+  const addAll = (locator: string | undefined) => { if (locator) for (const call of calls) add(response, actionCode(locator, call, language)); };
+  if (!isRef(trimmed)) {
+    addAll(selectorCode(trimmed, language));
+    return NOTHING_RECORDED;
+  }
+  let want: LocatorWant;
+  try {
+    want = (await tab.aria()).expectLocatorPath(trimmed, { testIdAttribute: session.config.testIdAttribute });
+  } catch {
+    return NOTHING_RECORDED;
+  }
+  const code = want.path.then(path => locatorCode(path, language), () => undefined);
+  return {
+    finish: async () => {
+      want.release();
+      addAll(await code);
+    },
+  };
 }
 
 /** Adds a page-level call (navigate, a key, the mouse, a wait, a screenshot) to the response's code. */

@@ -12,6 +12,7 @@ import type { Session } from '../session.js';
 import type { ToolResponse } from '../response.js';
 import type { Tab } from '../tab.js';
 import { answerSnapshotRequest } from '../render.js';
+import type { Recording } from '../codegen/record.js';
 
 export const elementParam = z.string().optional()
   .describe('Human-readable element description, used to obtain permission to interact with the element');
@@ -89,14 +90,13 @@ export function describeTarget(params: { element?: string; target: string }): st
 }
 
 /**
- * Runs `act` while `recording` (the action's code) is asked of the page; the code is in the
- * response before this returns, whether the action succeeded or failed.
+ * Runs `act` with its code recorded beside it (recordBeside); the code is in the response before
+ * this returns, whether the action succeeded or failed.
  */
-export async function besideAction(recording: Promise<void>, act: () => Promise<void>): Promise<void> {
-  recording.catch(() => {});
+export async function besideAction(recording: Recording, act: () => Promise<void>): Promise<void> {
   try {
     await act();
   } finally {
-    await recording;
+    await recording.finish();
   }
 }

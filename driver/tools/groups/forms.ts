@@ -2,9 +2,9 @@
 // files (answering a file chooser, or straight into an <input type=file> by ref).
 import { z } from 'zod';
 import { defineTool } from '../define.js';
-import { actWithEngine, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
+import { actWithEngine, besideAction, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
 import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
-import { recordElementCall, recordPageCall, recordActedInPlace } from '../codegen/record.js';
+import { recordBeside, recordElementCall, recordPageCall, recordActedInPlace } from '../codegen/record.js';
 import { lookupSecret, type Secrets } from '../secrets.js';
 import type { LocatorCall } from '../codegen/locator.js';
 import type { Session } from '../session.js';
@@ -134,12 +134,12 @@ export const formTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
       let selected: string[] = params.values;
-      await recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'selectOption', values: params.values });
-      await actWithEngine(session, response, async (target, options) => {
-        const result = await selectOption(target, params.target, params.values, options);
-        selected = result.selected;
-        return result;
-      });
+      await besideAction(await recordBeside(session, response, await session.ensureTab(), params.target, [{ method: 'selectOption', values: params.values }]),
+        () => actWithEngine(session, response, async (target, options) => {
+          const result = await selectOption(target, params.target, params.values, options);
+          selected = result.selected;
+          return result;
+        }));
       response.addEcho(`Selected ${JSON.stringify(selected)} in ${describeTarget(params)}.`);
       response.focused(params.target);
     },
@@ -156,8 +156,8 @@ export const formTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const statement = response.code.length;
-      await recordElementCall(session, response, tab, params.target, { method: 'check' });
-      await actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options));
+      await besideAction(await recordBeside(session, response, tab, params.target, [{ method: 'check' }]),
+        () => actWithEngine(session, response, (target, options) => setChecked(target, params.target, true, options)));
       await recordActedInPlace(session, response, tab, statement);
       response.addEcho(`Checked ${describeTarget(params)}.`, claimOn(params.target, { checked: true }));
       response.focused(params.target);
@@ -175,8 +175,8 @@ export const formTools = [
     async handle(session, params, response) {
       const tab = await session.ensureTab();
       const statement = response.code.length;
-      await recordElementCall(session, response, tab, params.target, { method: 'uncheck' });
-      await actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options));
+      await besideAction(await recordBeside(session, response, tab, params.target, [{ method: 'uncheck' }]),
+        () => actWithEngine(session, response, (target, options) => setChecked(target, params.target, false, options)));
       await recordActedInPlace(session, response, tab, statement);
       response.addEcho(`Unchecked ${describeTarget(params)}.`, claimOn(params.target, { checked: false }));
       response.focused(params.target);
@@ -207,8 +207,8 @@ export const formTools = [
         response.addWait(outcome.wait);
         response.setIncludeSnapshot();
       } else {
-        await recordElementCall(session, response, tab, params.target!, { method: 'setInputFiles', values: paths });
-        await actWithEngine(session, response, (target, options) => setFiles(target, params.target!, paths, options));
+        await besideAction(await recordBeside(session, response, tab, params.target!, [{ method: 'setInputFiles', values: paths }]),
+          () => actWithEngine(session, response, (target, options) => setFiles(target, params.target!, paths, options)));
         // An upload button answered through its chooser by the engine leaves no modal behind.
         if (tab.modals.some(m => m.kind === 'fileChooser')) tab.collectors.modal.takeFileChooser();
       }

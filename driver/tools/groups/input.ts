@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, besideAction, describeTarget, elementParam, targetAliases, targetParam, targetShape } from './common.js';
 import { click, drag, hover, MAX_SCROLL_PX, MODIFIER_KEYS, press, scrollBy, scrollIntoView, type } from '../../index.js';
-import { recordElementCall, recordElementCalls, recordPageCall, recordActedInPlace, targetCode } from '../codegen/record.js';
+import { recordBeside, recordElementCall, recordPageCall, recordActedInPlace, targetCode } from '../codegen/record.js';
 import type { LocatorCall } from '../codegen/locator.js';
 import { lookupSecret } from '../secrets.js';
 import { claimOn } from '../restated.js';
@@ -28,8 +28,8 @@ export const inputTools = [
       const tab = await session.ensureTab();
       const statement = response.code.length;
       const call = { method: 'click', button: params.button, clickCount: params.doubleClick ? 2 : 1, modifiers: params.modifiers } as const;
-      // The code is asked beside the action, not before it: one wait on the page fewer.
-      await besideAction(recordElementCall(session, response, tab, params.target, call), () => actWithEngine(session, response, (target, options) => click(target, params.target, {
+      // The code's locator is read by the action's own ref check: no call of its own into the page.
+      await besideAction(await recordBeside(session, response, tab, params.target, [call]), () => actWithEngine(session, response, (target, options) => click(target, params.target, {
         ...options, button: params.button, modifiers: params.modifiers, clickCount: params.doubleClick ? 2 : 1,
       })));
       await recordActedInPlace(session, response, tab, statement, call);
@@ -46,7 +46,7 @@ export const inputTools = [
     params: targetShape,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     async handle(session, params, response) {
-      await besideAction(recordElementCall(session, response, await session.ensureTab(), params.target, { method: 'hover' }),
+      await besideAction(await recordBeside(session, response, await session.ensureTab(), params.target, [{ method: 'hover' }]),
         () => actWithEngine(session, response, (target, options) => hover(target, params.target, options)));
       response.addEcho(`Hovered over ${describeTarget(params)}.`);
     },
@@ -69,7 +69,7 @@ export const inputTools = [
       const text = lookupSecret(session.config.secrets, params.text);
       const calls: LocatorCall[] = [{ method: params.slowly ? 'pressSequentially' : 'fill', text: text.value, secret: text.secret }];
       if (params.submit) calls.push({ method: 'press', text: 'Enter' });
-      await besideAction(recordElementCalls(session, response, tab, params.target, calls),
+      await besideAction(await recordBeside(session, response, tab, params.target, calls),
         () => actWithEngine(session, response, (target, options) => type(target, params.target, text.value, { ...options, submit: params.submit, slowly: params.slowly })));
       // A secret's line shows the redacted value, not the name typed: the diff stays.
       response.addEcho(`Typed ${JSON.stringify(params.text)} into ${describeTarget(params)}${params.submit ? ' and pressed Enter' : ''}.`,
