@@ -72,11 +72,17 @@ function install(): void {
     checkedOf: ref => guarded(() => checkedOf(snapshots.resolve(ref))),
     locatorFor: (ref, testIdAttribute) => guarded(() => withPass(() => locatorSteps(snapshots.resolve(ref), testIdAttribute))),
     // Not `.then` on the result: a page may have replaced Promise.prototype.then.
-    settle: options => guarded(() => settle(options, docId, options?.snapshot ? report => {
-      // A document on its way out: its snapshot would show a page the agent never gets.
-      if (report.reason === 'navigation') return;
-      try { report.snapshot = api.snapshot(options.snapshot); } catch { /* the driver asks for it again */ }
-    } : undefined)),
+    settle: options => guarded(() => {
+      // A click dispatched at a point: what the guard saw of it, all its events handled by now.
+      const guard = options?.pointerGuard ? readPointerGuard() : undefined;
+      return settle(options, docId, report => {
+        if (guard !== undefined) report.pointerGuard = guard;
+        // A document on its way out: its snapshot would show a page the agent never gets. A click
+        // the guard stopped is made again, and that action's settle reads the snapshot.
+        if (!options?.snapshot || report.reason === 'navigation' || guard?.blocked) return;
+        try { report.snapshot = api.snapshot(options.snapshot); } catch { /* the driver asks for it again */ }
+      });
+    }),
     title: () => guarded(() => `${document.title}`),
     firstTextShown: (texts, snapshot) => guarded(() => {
       const index = firstTextShown(document, texts);

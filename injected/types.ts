@@ -138,6 +138,11 @@ export interface SettleOptions {
    * machine may take long to schedule. Not read when the document is navigating away.
    */
   snapshot?: SnapshotOptions;
+  /**
+   * The action was a click the driver dispatched at a point with the pointer guard armed: read
+   * what the guard saw of it as the wait starts (SettleReport.pointerGuard), in the same call.
+   */
+  pointerGuard?: boolean;
 }
 
 /** firstTextShown's answer when asked for the snapshot too. */
@@ -167,6 +172,8 @@ export interface SettleReport {
   fileChooser?: boolean;
   /** The snapshot SettleOptions.snapshot asked for, read as the page settled. */
   snapshot?: SnapshotResult;
+  /** With SettleOptions.pointerGuard: what the guard saw of the click (null: none was armed). */
+  pointerGuard?: PointerGuardReport | null;
 }
 
 /** Returned by markActivity(): the mark and the page's mutation rate right before the action. */

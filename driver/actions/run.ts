@@ -11,7 +11,7 @@ import { ActionError, coveredError, explainActionError } from './errors.js';
 import { describeCoveringElement, type ResolvedTarget } from '../page/refs.js';
 import { actOnRef } from '../page/ref-act.js';
 import { warmLocators } from '../page/warm-locators.js';
-import { aimPointer, hiddenMessage, readPointerGuard, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
+import { aimPointer, hiddenMessage, uncheckedMessage, type CheckedIntent, type PointerPlan } from '../page/aim.js';
 import * as runtime from '../page/runtime.js';
 import { checkRange } from '../errors.js';
 import { withDeadline } from '../deadline.js';
@@ -118,19 +118,18 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   const actRef = plan?.ref ?? ref;
   const point = step.runAtPoint && frame === target.page.mainFrame() ? plan?.point : undefined;
   await warm;
-  const waiter = new ActionWaiter(target.page, { ...options.wait, frame: options.wait?.frame ?? step.frame });
+  const waitOptions = { ...options.wait, frame: options.wait?.frame ?? step.frame };
   const describeCovering = actRef && frame
     // By ref, through the protocol: works on pages whose built-ins broke Playwright's evaluate.
     ? () => runtime.coveringElement(frame, actRef, CHECK_TIMEOUT_MS)
     : target.describeCoveringElement
       ? (locator: Locator) => target.describeCoveringElement!(locator)
       : (locator: Locator) => describeCoveringElement(target.page, locator);
-  // The check's mark counts only where the wait watches: the ref's own frame.
-  const opened = waiter.frame === frame ? step.prepared?.mark : undefined;
-  const report = await waiter.run(async () => {
+  const act = async (atPoint: boolean) => {
     try {
       if (plan?.done) return;
-      if (point && frame && await dispatchedAt(frame, step, point, actionTimeout(options))) return;
+      // Dispatched at the point; the settle reads whether the page's guard let it through.
+      if (atPoint && point && frame) return void await withinActionTimeout(step, step.runAtPoint!(point), actionTimeout(options));
       if (!point && !plan && actRef && frame && step.runDirect && await withinActionTimeout(step, step.runDirect(frame, actRef), actionTimeout(options))) return;
       const position = plan?.position;
       const run = position && step.runAt ? (on: Locator) => step.runAt!(on, position)
@@ -142,24 +141,21 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
         action: step.action, target: step.target, timeoutMs: actionTimeout(options), locator: step.locator, describeCovering,
       });
     }
-  }, opened);
+  };
+  const atPoint = !!point && !!frame && !plan?.done;
+  const waiter = new ActionWaiter(target.page, waitOptions, atPoint);
+  // The check's mark counts only where the wait watches: the ref's own frame.
+  const opened = waiter.frame === frame ? step.prepared?.mark : undefined;
+  let report = await waiter.run(() => act(atPoint), opened);
+  // The guard stopped the click before the page saw it (the element moved, or something was
+  // drawn over it): Playwright's click, which waits for the element and names what covers it.
+  if (waiter.clickStopped) report = await new ActionWaiter(target.page, waitOptions).run(() => act(false));
   if (plan?.position) report.viaImage = { ref: plan.ref, position: plan.position };
   if (plan?.label && ref && frame) {
     await verifyLabelClick(frame, ref, step.target, plan, report);
     if (!plan.done && plan.ref !== ref) report.viaLabel = plan.ref;
   }
   return report;
-}
-
-/**
- * Dispatches `step` at `point` (Step.runAtPoint): true when the click reached the element (or
- * its document went away, a link followed), false when the page's guard stopped it before the
- * page saw it (the element moved, or something was drawn over it).
- */
-async function dispatchedAt(frame: Frame, step: Step, point: { x: number; y: number }, timeoutMs: number): Promise<boolean> {
-  await withinActionTimeout(step, step.runAtPoint!(point), timeoutMs);
-  const seen = await readPointerGuard(frame);
-  return !seen?.blocked;
 }
 
 /** The action without its preposition ('type into' -> 'type'), for messages that name it alone. */

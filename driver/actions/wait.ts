@@ -7,7 +7,7 @@
 // Every in-page call is raced against its own timeout: a dialog pauses page scripts, and nothing
 // may hang on it.
 import type { Frame, Page } from 'playwright';
-import type { SettleOptions, SettleReport } from '../../injected/types.js';
+import type { CoveringElement, SettleOptions, SettleReport } from '../../injected/types.js';
 import { keepSettledSnapshot, type SettleSnapshotRequest } from '../page/settled-snapshot.js';
 import { PageEvents } from './page-events.js';
 import type { DialogAnswer } from '../collectors/modal-state.js';
@@ -106,8 +106,17 @@ export class ActionWaiter {
   private readonly t: Timings;
   /** Where the action's activity is tracked and its settle runs. */
   readonly frame: Frame;
+  /**
+   * After run(), with `readsPointerGuard`: what covered the point of a click the pointer guard
+   * stopped before the page saw it (the click did not happen); undefined when it was not stopped.
+   */
+  clickStopped?: CoveringElement;
 
-  constructor(private readonly page: Page, private readonly options: WaitOptions = {}) {
+  /**
+   * `readsPointerGuard`: the action is a click dispatched at a point with the pointer guard armed
+   * (actions/run.ts); the settle reads what the guard saw, in its own call into the page.
+   */
+  constructor(private readonly page: Page, private readonly options: WaitOptions = {}, private readonly readsPointerGuard = false) {
     this.t = timings(options);
     this.frame = options.frame ?? page.mainFrame();
   }
@@ -142,7 +151,11 @@ export class ActionWaiter {
   private async afterAction(events: PageEvents, mark: MarkResult | undefined, report: WaitReport): Promise<void> {
     const actionEnd = Date.now();
     let oldSettle: ReturnType<typeof settleIn> | undefined;
-    const settleOld = () => oldSettle ??= this.settleIn(this.frame, { mark: mark?.mark });
+    const settleOld = () => oldSettle ??= this.settleIn(this.frame, { mark: mark?.mark, ...(this.readsPointerGuard ? { pointerGuard: true } : {}) }).then(settled => {
+      const stopped = settled.ok ? settled.value?.pointerGuard?.blocked : undefined;
+      if (stopped) this.clickStopped = stopped;
+      return settled;
+    });
     if (this.options.fromBlank && (events.navigationRequest || events.committedUrl !== undefined)) return this.followNavigation(events, mark, settleOld, report);
     // A document request already on its way (a goto, a link followed at once): the old document's
     // settle would only run in the new one; its own settle follows the navigation.
@@ -219,7 +232,7 @@ export class ActionWaiter {
   }
 
   /** The runtime's settle in `frame` with this wait's timings, reading the answer's snapshot when it is that frame's. */
-  private settleIn(frame: Frame, extra: Pick<SettleOptions, 'mark' | 'loadWork'> = {}): ReturnType<typeof settleIn> {
+  private settleIn(frame: Frame, extra: Pick<SettleOptions, 'mark' | 'loadWork' | 'pointerGuard'> = {}): ReturnType<typeof settleIn> {
     const t = this.t;
     return settleIn(frame, askingSnapshot(frame, { quietMs: t.quietMs, timeoutMs: t.capMs, tailMs: t.tailMs, steadyMs: t.steadyMs, ...extra }, this.options.snapshot), t.callMs);
   }

@@ -5,7 +5,7 @@
 // (named), or a hidden control with no visible label. Playwright would wait its whole timeout
 // for a hidden input to receive the click, then blame the label for "intercepting" it.
 import type { Frame } from 'playwright';
-import type { CoveringElement, PointerAim, PointerGuardReport } from '../../injected/types.js';
+import type { CoveringElement, PointerAim } from '../../injected/types.js';
 import { callInFrame } from './cdp-evaluate.js';
 import { sleep } from '../deadline.js';
 
@@ -29,8 +29,8 @@ export interface PointerPlan {
   position?: { x: number; y: number };
   /**
    * Where a click reaches `ref`'s element now, in the main frame's viewport, with the page's
-   * pointer guard armed for it: the click may be dispatched there directly (readPointerGuard says
-   * whether it landed).
+   * pointer guard armed for it: the click may be dispatched there directly (the action's settle
+   * reads whether it landed).
    */
   point?: { x: number; y: number };
 }
@@ -53,21 +53,6 @@ function pageCheckedOf(ref: string): boolean | null {
   if (!api || api.checkRef(ref) || typeof api.checkedOf !== 'function') return null;
   const checked = api.checkedOf(ref);
   return checked === true || checked === false ? checked : null;
-}
-
-/** What the guard armed by the aim saw of the click since, disarming it. Runs in the page. */
-function pageReadGuard(): PointerGuardReport | null {
-  const api = (globalThis as any).__ariaref;
-  if (!api || typeof api.readPointerGuard !== 'function') return null;
-  return api.readPointerGuard();
-}
-
-/**
- * After a click dispatched at the plan's point: what the page's guard saw (`blocked`: the click
- * was stopped before the page saw it, naming what was on top instead); null when it cannot be read.
- */
-export function readPointerGuard(frame: Frame): Promise<PointerGuardReport | null> {
-  return callInFrame(frame, pageReadGuard, undefined, { timeoutMs: CALL_TIMEOUT_MS, what: 'Reading where the click landed' }).catch(() => null);
 }
 
 /**
