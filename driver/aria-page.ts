@@ -21,6 +21,7 @@ import { findInPage, type PageFindResult } from './page/find.js';
 import type { FindQuery } from '../injected/types.js';
 import { withDeadline } from './deadline.js';
 import { LocatorWants, type LocatorPath, type LocatorWant } from './page/locator-wants.js';
+import { browserTitle } from './page/browser-title.js';
 
 export type { PageSnapshotOptions } from './page/snapshot.js';
 export type { SettleSnapshotRequest } from './page/settled-snapshot.js';
@@ -260,12 +261,15 @@ export class AriaPage {
 
   /**
    * The page title, bounded: a page that does not answer (busy, paused by a dialog) gives
-   * `fallback`. Asked of our runtime: Playwright's page.title() first builds a script of its own
-   * in every new document, which a loaded machine takes long to run.
+   * `fallback`. Read from the browser when it holds the document's own title (browser-title.ts),
+   * else asked of our runtime: Playwright's page.title() first builds a script of its own in
+   * every new document, which a loaded machine takes long to run.
    */
   async title(fallback = ''): Promise<string> {
     const started = Date.now();
-    const read = await readTitle(this.page.mainFrame(), TITLE_WITHIN_MS).catch(() => null);
+    const held = await withDeadline(browserTitle(this.page.mainFrame()), TITLE_WITHIN_MS, 'Reading the page title').catch(() => undefined);
+    if (held !== undefined) return held;
+    const read = await readTitle(this.page.mainFrame(), Math.max(1, TITLE_WITHIN_MS - (Date.now() - started))).catch(() => null);
     if (read !== null) return read;
     const left = TITLE_WITHIN_MS - (Date.now() - started);
     if (left <= 0) return fallback;
