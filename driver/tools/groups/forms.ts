@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../define.js';
 import { actWithEngine, besideAction, describeTarget, targetAliases, targetParam, targetShape } from './common.js';
 import { fill, selectOption, setChecked, setFiles, type ActionOptions, type ActionTarget, type WaitReport } from '../../index.js';
-import { recordBeside, recordElementCall, recordPageCall, recordActedInPlace } from '../codegen/record.js';
+import { recordBeside, recordPageCall, recordActedInPlace, type Recording } from '../codegen/record.js';
 import { lookupSecret, type Secrets } from '../secrets.js';
 import type { LocatorCall } from '../codegen/locator.js';
 import type { Session } from '../session.js';
@@ -26,12 +26,16 @@ function fieldCall(field: Field, secrets: Secrets): LocatorCall {
   }
 }
 
-async function recordFields(session: Session, response: ToolResponse, tab: Tab, fields: Field[]): Promise<void> {
+/** The code of every field, recorded beside the fill: each field's ref check reads its locator. */
+async function recordFields(session: Session, response: ToolResponse, tab: Tab, fields: Field[]): Promise<Recording> {
+  const recordings: Recording[] = [];
   for (const field of fields) {
     let call: LocatorCall;
     try { call = fieldCall(field, session.config.secrets); } catch { continue; } // a bad value fails the fill itself, with its message
-    await recordElementCall(session, response, tab, field.target, call);
+    recordings.push(await recordBeside(session, response, tab, field.target, [call]));
   }
+  // In the fields' order, whatever order their locators came in.
+  return { finish: async () => { for (const recording of recordings) await recording.finish(); } };
 }
 
 const fieldShape = z.strictObject({
@@ -104,20 +108,20 @@ export const formTools = [
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async handle(session, params, response) {
       const done: string[] = [];
-      await recordFields(session, response, await session.ensureTab(), params.fields);
-      await actWithEngine(session, response, async (target, options) => {
-        let last: WaitReport | undefined;
-        for (const field of params.fields) {
-          try {
-            last = await fillField(target, options, field, session.config.secrets);
-          } catch (error) {
-            const filled = done.length ? ` Filled before it: ${done.join(', ')}.` : '';
-            throw new Error(`Field "${field.name}" (${field.target}) failed: ${(error as Error).message.split('\n')[0]}${filled}`);
+      await besideAction(await recordFields(session, response, await session.ensureTab(), params.fields),
+        () => actWithEngine(session, response, async (target, options) => {
+          let last: WaitReport | undefined;
+          for (const field of params.fields) {
+            try {
+              last = await fillField(target, options, field, session.config.secrets);
+            } catch (error) {
+              const filled = done.length ? ` Filled before it: ${done.join(', ')}.` : '';
+              throw new Error(`Field "${field.name}" (${field.target}) failed: ${(error as Error).message.split('\n')[0]}${filled}`);
+            }
+            done.push(`"${field.name}"`);
           }
-          done.push(`"${field.name}"`);
-        }
-        return last!;
-      });
+          return last!;
+        }));
       response.addEcho(`Filled ${done.length} field${done.length > 1 ? 's' : ''}: ${done.join(', ')}.`, fieldClaims(params.fields, session.config.secrets));
     },
   }),
