@@ -35,16 +35,11 @@ export async function targetCode(session: Session, tab: Tab, target: string): Pr
   }
 }
 
-/** Adds `call` on the element of `target` to the response's code. */
-export function recordElementCall(session: Session, response: ToolResponse, tab: Tab, target: string, call: LocatorCall): Promise<void> {
-  return recordElementCalls(session, response, tab, target, [call]);
-}
-
-/** Adds `calls` on the element of `target` to the response's code, the locator asked once. */
-export async function recordElementCalls(session: Session, response: ToolResponse, tab: Tab, target: string, calls: LocatorCall[]): Promise<void> {
+/** Adds `call` on the element of `target` to the response's code, its locator asked now (an action records beside itself: recordBeside). */
+export async function recordElementCall(session: Session, response: ToolResponse, tab: Tab, target: string, call: LocatorCall): Promise<void> {
   const language = languageOf(session);
   const locator = language && await targetCode(session, tab, target);
-  if (language && locator) for (const call of calls) add(response, actionCode(locator, call, language));
+  if (language && locator) add(response, actionCode(locator, call, language));
 }
 
 /** The code of an action recorded beside it (besideAction): `finish()`, once the action is over, adds it. */
