@@ -267,12 +267,12 @@ export class AriaPage {
    */
   async title(fallback = ''): Promise<string> {
     const started = Date.now();
+    const left = () => TITLE_WITHIN_MS - (Date.now() - started);
     const held = await withDeadline(browserTitle(this.page.mainFrame()), TITLE_WITHIN_MS, 'Reading the page title').catch(() => undefined);
     if (held !== undefined) return held;
-    const read = await readTitle(this.page.mainFrame(), Math.max(1, TITLE_WITHIN_MS - (Date.now() - started))).catch(() => null);
+    const read = await readTitle(this.page.mainFrame(), Math.max(1, left())).catch(() => null);
     if (read !== null) return read;
-    const left = TITLE_WITHIN_MS - (Date.now() - started);
-    if (left <= 0) return fallback;
-    return withDeadline(this.page.title(), left, 'Reading the page title').catch(() => fallback);
+    if (left() <= 0) return fallback;
+    return withDeadline(this.page.title(), left(), 'Reading the page title').catch(() => fallback);
   }
 }
