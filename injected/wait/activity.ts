@@ -16,6 +16,9 @@ import type { ActivityMark, PendingActivity } from '../types';
 import { watchFileInputClicks } from './file-chooser';
 // Through this module: the full runtime shares the early runtime's copy of it (build.mjs), not of file-chooser.ts.
 export { fileInputClickedSince } from './file-chooser';
+import { watchLeaving } from './leaving';
+// The same for the leaving watch: one record per document of where it is going.
+export { leftSince, onLeaving, submissionPlannedSince, watchesNavigation, watchLeaving } from './leaving';
 import { now } from './timing';
 import { wrapQueues } from './queues';
 import { batchesBetween, lastMutationAt, rescanShadowRoots } from './mutations';
@@ -246,6 +249,7 @@ export function installActivityTracking(): void {
 /** Open an action window. Returns the mark to pass to settle()/pendingActivity(). */
 export function markActivity(): ActivityMark {
   watchFileInputClicks();
+  watchLeaving();
   const at = now();
   currentMark++;
   markAt = at;

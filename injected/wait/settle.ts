@@ -10,10 +10,11 @@
 //  - a page that churns on its own (tickers, clocks) is recognised by comparing the mutation rate
 //    with the one before the action, instead of burning the whole cap on every action.
 import type { PendingActivity, SettleOptions, SettleReport } from '../types';
-import { documentAnimations, listen, nativeClearTimeout, nativeSetTimeout, now } from './timing';
+import { documentAnimations, nativeClearTimeout, nativeSetTimeout, now } from './timing';
 import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, rescanShadowRoots } from './mutations';
 import {
-  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, fileInputClickedSince, lastActivityEndAt, lastActivityEndKind, markStartedAt, onActivityEnd, pendingActivity,
+  BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, fileInputClickedSince, lastActivityEndAt, lastActivityEndKind, leftSince, markStartedAt,
+  onActivityEnd, onLeaving, pendingActivity, submissionPlannedSince, watchLeaving, watchesNavigation,
 } from './activity';
 import { withPristineBuiltins } from '../pristine';
 
@@ -36,30 +37,6 @@ function isChurning(base: Baseline): boolean {
 function churnWindowMs(base: Baseline, quietMs: number): number {
   const interval = BASELINE_MS / Math.max(1, base.batches);
   return Math.min(600, Math.max(150, 3 * interval, quietMs));
-}
-
-/**
- * Call `onLeaving(url)` when the document starts a navigation that does not stay in it. The
- * Navigation API's `navigate` event fires for link clicks, form posts, reloads and location
- * changes, but also for pushState and intercepted SPA routes; those update location.href at once
- * (and an intercepted one shows as `navigation.transition`), so one task later a still-different
- * URL, or a cross-document navigation nobody cancelled or intercepted (a form posted to its own
- * URL, a reload), means the document is on its way out. Without this, a navigation fired by the
- * action's last timer could start just after we reported "settled". Returns undefined where the
- * API is missing: the driver then gives navigations a start window of its own.
- */
-function watchNavigation(onLeaving: (url: string) => void): (() => void) | undefined {
-  const navigation = (globalThis as any).navigation;
-  if (!navigation || typeof location === 'undefined') return undefined;
-  return listen(navigation, 'navigate', (event: any) => {
-    const url = event?.destination?.url;
-    if (typeof url !== 'string' || event.hashChange || event.downloadRequest) return;
-    const crossDocument = event.destination.sameDocument === false;
-    nativeSetTimeout(() => withPristineBuiltins(() => {
-      if (location.href !== url) return onLeaving(url);
-      if (crossDocument && !event.defaultPrevented && !navigation.transition) onLeaving(url);
-    }), 0);
-  });
 }
 
 /** CSS animations and transitions that started after `since` and end within MAX_ANIMATION_MS: how many, and the soonest end. */
@@ -99,6 +76,7 @@ const NOTHING: PendingActivity = { timers: 0, requests: 0, callbacks: 0, busy: [
  */
 export function settle(options: SettleOptions = {}, docId?: string, complete?: (report: SettleReport) => void): Promise<SettleReport> {
   installMutationTracking();
+  watchLeaving();
   const quietMs = Math.max(0, options.quietMs ?? 100);
   const timeoutMs = Math.max(0, options.timeoutMs ?? 3000);
   const tailMs = Math.max(0, options.tailMs ?? Math.min(quietMs, 30));
@@ -112,6 +90,8 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
   const churning = isChurning(base);
   const churnWindow = churnWindowMs(base, quietMs);
   const animationsSince = mark === undefined ? start : markStartedAt(mark);
+  // The action began at its mark: a navigation or form submission it started counts from there.
+  const actionStart = options.mark === undefined ? start : markStartedAt(options.mark) || start;
 
   return new Promise<SettleReport>(resolve => {
     let mutations = 0;
@@ -126,7 +106,7 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
     const stopMutations = onMutation((records, at) => { mutations += records; batches++; lastChange = at; });
     const stopActivity = mark === undefined ? () => {} : onActivityEnd(() => { sawTracked = true; schedule(0); });
     let navigating: string | undefined;
-    const stopNavigation = watchNavigation(url => { navigating = url; finish('navigation'); });
+    const stopLeaving = onLeaving(url => { navigating = url; finish('navigation'); });
 
     function finish(reason: NonNullable<SettleReport['reason']>, pending?: PendingActivity): void {
       if (done) return;
@@ -134,7 +114,7 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
       nativeClearTimeout(timer);
       stopMutations();
       stopActivity();
-      stopNavigation?.();
+      stopLeaving();
       const elapsedMs = Math.round(now() - start);
       const report: SettleReport = {
         settled: reason === 'quiet', elapsedMs, mutations, reason,
@@ -143,7 +123,7 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
       };
       if (pending && !noPending(pending)) report.pending = pending;
       if (navigating) report.navigating = navigating;
-      report.watchedNavigation = stopNavigation !== undefined;
+      report.watchedNavigation = watchesNavigation();
       if (docId !== undefined) report.docId = docId;
       const markedAt = options.mark === undefined ? 0 : markStartedAt(options.mark);
       if (markedAt > 0 && fileInputClickedSince(markedAt)) report.fileChooser = true;
@@ -178,7 +158,8 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
         const t = now();
         const { pending, nextPollMs } = pendingNow(t);
         // A document the parser is still building is not done changing, however quiet a moment is.
-        const idle = noPending(pending) && !(typeof document !== 'undefined' && document.readyState === 'loading');
+        // Nor is one whose form submission is about to replace it (leaving.ts).
+        const idle = noPending(pending) && !(typeof document !== 'undefined' && document.readyState === 'loading') && !submissionPlannedSince(actionStart);
         if (!idle) sawTracked = true;
         const trackedEnd = mark === undefined ? -Infinity : lastActivityEndAt(); // a settle without a mark tracks nothing
         const activityEnd = Math.max(trackedEnd, animationsEndedAt);
@@ -215,6 +196,8 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
 
     // No answer can come before the tail: the first check waits for it. Tracked work that ends
     // wakes the check itself (onActivityEnd).
+    const left = leftSince(actionStart);
+    if (left) { navigating = left; finish('navigation'); return; }
     schedule(Math.min(tailMs, timeoutMs));
   });
 }

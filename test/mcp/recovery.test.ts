@@ -39,8 +39,7 @@ describe('lazy start and recovery', () => {
 
   it('replaces a crashed tab and says so', async () => {
     const tab = await context.ensureTab();
-    await tab.page.goto('chrome://crash').catch(() => {});
-    await new Promise(resolve => setTimeout(resolve, 500));
+    await Promise.all([tab.page.waitForEvent('crash'), tab.page.goto('chrome://crash').catch(() => {})]);
     const result = await callTool(context, 'browser_navigate', { url: `${site.origin}/target` });
     expect(result.isError, text(result)).toBeFalsy();
     // Told as Playwright MCP tells it: in Events, and in the new tab's console log file.

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// A form submission plans its navigation for a later task: until the navigate event comes, the
+// settle must not call the page quiet (leaving.ts). jsdom has no Navigation API, so the test plays
+// it: a `navigation` event target on which the test fires `navigate` when it chooses, here well
+// after the settle's tail, the gap a loaded machine can open between the submit and the navigation.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { installActivityTracking, markActivity } from '../../injected/wait/activity.js';
+import { settle } from '../../injected/wait/settle.js';
+
+const navigation = new EventTarget();
+
+beforeAll(() => {
+  (globalThis as any).navigation = navigation;
+  installActivityTracking();
+});
+
+/** Fires the navigate event a cross-document navigation to `url` would fire. */
+function navigate(url = location.href): void {
+  navigation.dispatchEvent(Object.assign(new Event('navigate', { cancelable: true }), {
+    destination: { url, sameDocument: false }, hashChange: false, downloadRequest: null,
+  }));
+}
+
+/** Settles with a 30 ms tail around `act`; the navigate event (if any) fires `navigateAfterMs` after the act. */
+async function settleAround(html: string, act: () => void, navigateAfterMs?: number) {
+  document.body.innerHTML = html;
+  const settling = settle({ quietMs: 300, tailMs: 30, timeoutMs: 3000 });
+  act();
+  if (navigateAfterMs !== undefined) setTimeout(() => navigate(), navigateAfterMs);
+  return settling;
+}
+
+const form = () => document.querySelector('form')!;
+
+describe('a form submission is a navigation on its way', () => {
+  test('requestSubmit: the settle waits for the navigate event that comes after its tail', async () => {
+    const report = await settleAround('<form method=post><button>Send</button></form>', () => form().requestSubmit(), 200);
+    expect(report).toMatchObject({ reason: 'navigation', navigating: location.href, watchedNavigation: true });
+  });
+
+  test('form.submit(), which fires no submit event', async () => {
+    const report = await settleAround('<form></form>', () => form().submit(), 200);
+    expect(report.reason).toBe('navigation');
+  });
+
+  test('not a submit the page cancelled (an SPA form), nor method=dialog, nor one aimed at another window', async () => {
+    const cancelled = await settleAround('<form><button>Send</button></form>', () => {
+      form().addEventListener('submit', event => event.preventDefault());
+      form().requestSubmit();
+    });
+    expect(cancelled.reason).toBe('quiet');
+    expect(cancelled.elapsedMs).toBeLessThan(1000);
+    for (const html of ['<form method=dialog><button>Close</button></form>', '<form target=_blank><button>Open</button></form>',
+      '<form><button formtarget=other>Open</button></form>', '<form action="javascript:void 0"><button>Go</button></form>']) {
+      const report = await settleAround(html, () => form().querySelector('button')!.click());
+      expect(report.reason, html).toBe('quiet');
+      expect(report.elapsedMs, html).toBeLessThan(1000);
+    }
+  });
+
+  test('a navigation the action started before its settle was called', async () => {
+    document.body.innerHTML = '<form><button>Send</button></form>';
+    const { mark } = markActivity();
+    form().requestSubmit();
+    navigate();
+    await new Promise(resolve => setTimeout(resolve, 0)); // the watch's own check, one task after the event
+    await new Promise(resolve => setTimeout(resolve, 0));
+    const report = await settle({ mark, quietMs: 300, tailMs: 30 });
+    expect(report).toMatchObject({ reason: 'navigation', navigating: location.href });
+    expect(report.elapsedMs).toBeLessThan(30);
+  });
+});
