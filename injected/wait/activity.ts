@@ -1,6 +1,7 @@
-// Work an action started: timers, animation frames, idle callbacks, channel messages, requests and
-// aria-busy regions the page began because of the click/keypress the driver just sent (CSS
-// animations are read by settle.ts from the document itself). Knowing it lets the driver wait exactly as long as the page
+// Work an action started: timers, animation frames, idle callbacks, channel messages, requests,
+// replies to what it sent over a WebSocket or to a worker (replies.ts) and aria-busy regions the
+// page began because of the click/keypress the driver just sent (CSS animations are read by
+// settle.ts from the document itself). Knowing it lets the driver wait exactly as long as the page
 // needs (a click handler doing `setTimeout(update, 300)`) instead of guessing with fixed sleeps.
 //
 // How "started by the action" is decided: the driver calls markActivity() right before acting,
@@ -21,9 +22,11 @@ import { watchLeaving } from './leaving';
 export { leftSince, onLeaving, submissionPlannedSince, watchesNavigation, watchLeaving } from './leaving';
 import { now } from './timing';
 import { wrapQueues } from './queues';
+import { wrapReplies } from './replies';
 import { batchesBetween, lastMutationAt, rescanShadowRoots } from './mutations';
 
-type Ctx = { mark: number; hops: number };
+/** A tracked callback's context; `until`: a request that stops counting then (replies.ts). */
+type Ctx = { mark: number; hops: number; until?: number };
 
 /** Timers longer than this are not the action's visible result (polls, idle logouts). */
 const MAX_TIMER_MS = 1200;
@@ -142,11 +145,14 @@ function restArgs(args: IArguments, from: number): unknown[] {
   return out;
 }
 
-/** A request of the action's; the load's requests are not waited for (see the top). */
-function trackRequest(ctx: Ctx): () => void {
+/**
+ * A request of the action's; the load's requests are not waited for (see the top). `maxMs`: it
+ * stops counting after that long even if it never ends (a reply that may not come, replies.ts).
+ */
+function trackRequest(ctx: Ctx, maxMs?: number): () => void {
   if (ctx.mark === LOAD_MARK) return () => {};
   const token = ++requestSeq;
-  requests[token] = ctx;
+  requests[token] = maxMs === undefined ? ctx : { mark: ctx.mark, hops: ctx.hops, until: now() + maxMs };
   return () => {
     if (!(token in requests)) return;
     delete requests[token];
@@ -240,6 +246,7 @@ export function installActivityTracking(): void {
   wrapQueues({ context: trackingContext, runIn, queued: trackQueued, done: untrackQueued, ended: () => activityEnded(), define });
   wrapFetch();
   wrapXhr();
+  wrapReplies({ context: trackingContext, request: trackRequest, define });
   // The load window: what the page queues while it loads is the load's (see the top).
   currentMark = LOAD_MARK;
   markAt = now();
@@ -281,7 +288,7 @@ export function pendingActivity(mark: number = currentMark): PendingActivity {
   if (mark === currentMark && mark !== LOAD_MARK) {
     for (const element of busyElements()) if (!busyAtMark.has(element)) busy[busy.length] = describeBusy(element);
   }
-  return { timers: countFor(timers, mark), requests: countFor(requests, mark), callbacks: countQueued(mark), busy };
+  return { timers: countFor(timers, mark), requests: countRequests(mark), callbacks: countQueued(mark), busy };
 }
 
 function countQueued(mark: number): number {
@@ -294,6 +301,16 @@ function countQueued(mark: number): number {
     else if (entry.mark === mark && !(entry.frame && hidden)) count++;
   }
   return count;
+}
+
+/** The action's requests, forgetting those counted as long as they may be (`until`). */
+function countRequests(mark: number): number {
+  const at = now();
+  for (const key in requests) {
+    const until = requests[key].until;
+    if (until !== undefined && at > until) delete requests[key];
+  }
+  return countFor(requests, mark);
 }
 
 function countFor(table: Record<number, Ctx>, mark: number): number {

@@ -1,9 +1,9 @@
 // Wait until the page has stopped changing after an action: none of the work the action started
 // still running, and no DOM mutation (shadow roots included) for a window after the last change.
 // Three things keep this fast where a fixed sleep is not:
-//  - tracked work (activity.ts: timers, frames, idle callbacks, messages, requests; here: CSS
-//    animations) says exactly what to wait for, so the page's reaction to the action is awaited
-//    as long as it takes and no longer;
+//  - tracked work (activity.ts: timers, frames, idle callbacks, messages, requests, replies to
+//    WebSocket and worker messages; here: CSS animations) says exactly what to wait for, so the
+//    page's reaction to the action is awaited as long as it takes and no longer;
 //  - a page that does nothing more after the action is done after a short tail (one frame and
 //    slack: observers and frame callbacks run there), not a whole quiet window; a change that no
 //    tracked work explains earns the full quiet window after it;

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright';
 import { startHarness, type Harness } from './wait-harness.js';
 import { runAndWait } from '../../driver/actions/wait.js';
+import { startReplySocketServer, type ReplySocketServer } from '../support/reply-socket.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h?.close(); });
+let sockets: ReplySocketServer;
+beforeAll(async () => { [h, sockets] = await Promise.all([startHarness(), startReplySocketServer()]); });
+afterAll(async () => { await h?.close(); await sockets?.close(); });
 
 async function outText(page: Page): Promise<string> {
   return page.evaluate(() => document.getElementById('out')!.textContent ?? '');
@@ -53,6 +55,44 @@ describe('work the action queued', () => {
     </script>`);
     const report = await runAndWait(page, () => page.locator('#b').click());
     expect(await outText(page)).toBe('after');
+    expect(report.outcome).toBe('quiet');
+    await page.close();
+  });
+
+  // A send that expects no answer counts for a reply window, then no longer.
+  async function sendAndWait(path: string, message: string): Promise<{ text: string; outcome: string }> {
+    const page = await h.open(path, `<!doctype html><button id=b>Go</button><div id=out>before</div><script>
+      const socket = new WebSocket(${JSON.stringify(sockets.url)});
+      socket.onmessage = event => { out.textContent = event.data; };
+      socket.onopen = () => { b.onclick = () => socket.send(${JSON.stringify(message)}); out.textContent = 'open'; };
+    </script>`);
+    await page.waitForFunction(() => document.getElementById('out')!.textContent === 'open');
+    const report = await runAndWait(page, () => page.locator('#b').click());
+    const text = await outText(page);
+    await page.close();
+    return { text, outcome: report.outcome };
+  }
+
+  test('a WebSocket reply to the click\'s send, 200 ms later (LiveView, Blazor Server)', async () => {
+    expect(await sendAndWait('/socket-reply', 'reply 200 after')).toEqual({ text: 'after', outcome: 'quiet' });
+  });
+
+  test('a WebSocket send that gets no reply is waited for a reply window, not up to the cap', async () => {
+    expect(await sendAndWait('/socket-silence', 'typing')).toEqual({ text: 'open', outcome: 'quiet' });
+  });
+
+  test('a worker\'s answer to the click\'s message, 200 ms later', async () => {
+    h.route('/answering-worker.js', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end('onmessage = event => setTimeout(() => postMessage(event.data + " done"), 200);');
+    });
+    const page = await h.open('/worker', `<!doctype html><button id=b>Go</button><div id=out>before</div><script>
+      const worker = new Worker('/answering-worker.js');
+      worker.onmessage = event => { out.textContent = event.data; };
+      b.onclick = () => worker.postMessage('search');
+    </script>`);
+    const report = await runAndWait(page, () => page.locator('#b').click());
+    expect(await outText(page)).toBe('search done');
     expect(report.outcome).toBe('quiet');
     await page.close();
   });
