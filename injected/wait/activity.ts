@@ -17,9 +17,9 @@ import type { ActivityMark, PendingActivity } from '../types';
 import { watchFileInputClicks } from './file-chooser';
 // Through this module: the full runtime shares the early runtime's copy of it (build.mjs), not of file-chooser.ts.
 export { fileInputClickedSince } from './file-chooser';
-import { watchLeaving } from './leaving';
+import { installLeavingWrappers, watchLeaving } from './leaving';
 // The same for the leaving watch: one record per document of where it is going.
-export { leftSince, onLeaving, submissionPlannedSince, watchesNavigation, watchLeaving } from './leaving';
+export { leftSince, onLeaving, navigationPlannedSince, watchesNavigation, watchLeaving } from './leaving';
 import { now } from './timing';
 import { wrapQueues } from './queues';
 import { wrapReplies } from './replies';
@@ -247,6 +247,7 @@ export function installActivityTracking(): void {
   wrapFetch();
   wrapXhr();
   wrapReplies({ context: trackingContext, request: trackRequest, define });
+  installLeavingWrappers(define);
   // The load window: what the page queues while it loads is the load's (see the top).
   currentMark = LOAD_MARK;
   markAt = now();

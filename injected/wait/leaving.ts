@@ -6,18 +6,23 @@
 //    URL, or a cross-document navigation nobody cancelled or intercepted (a form posted to its own
 //    URL, a reload), means the document is leaving;
 //  - a form submission only plans its navigation (HTML "form submission algorithm": "plan to
-//    navigate" queues a task), so between the submit and that task nothing else says the document
-//    is leaving. On a loaded machine a settle's timer can run in that gap: a submit nobody
-//    cancelled, or form.submit(), counts as a navigation on its way until the navigate event comes.
-// Watching starts with the first action's mark (or settle) in a document and stays on: a navigation
-// the action started before its settle was called is still known to the settle.
+//    navigate" queues a task), and history.back()/forward()/go() only queue a traversal, which the
+//    browser answers later; between the call and the navigate event nothing else says a navigation
+//    is coming. On a loaded machine a settle's timer can run in that gap: a submit nobody
+//    cancelled, form.submit(), or a traversal to an entry that exists counts as a navigation on its
+//    way until the navigate event comes (an SPA's "Back" button included: its traversal stays in
+//    the document, and the page changes after it).
+// The wrappers go in at install (before the record of pristine built-ins, which then counts them as
+// the originals); watching starts with the first action's mark (or settle) in a document and stays
+// on: a navigation the action started before its settle was called is still known to the settle.
 import { listen, nativeSetTimeout, now } from './timing';
 import { withPristineBuiltins } from '../pristine';
 
 /** A planned submission whose navigate event never came (a sandbox, a handler that threw) stops counting after this. */
 const PLANNED_MAX_MS = 1000;
 
-type Planned = { at: number; form: Element; event?: Event };
+/** A navigation coming: a form's (`form`, and its submit `event` unless form.submit()) or a history traversal's. */
+type Planned = { at: number; form?: Element; event?: Event };
 
 const g = globalThis as any;
 const apply = Reflect.apply;
@@ -40,24 +45,39 @@ export function watchLeaving(): void {
   // it was cancelled is read when asked, after every handler has run. (A form in a shadow root
   // submits unseen: its submit event stays inside; its navigate event still ends the settle.)
   listen(document, 'submit', (event: Event) => { planned = { at: now(), form: event.target as Element, event }; }, true);
-  wrapFormSubmit();
 }
 
-/** form.submit() fires no submit event but plans the same navigation. */
-function wrapFormSubmit(): void {
-  const proto = g.HTMLFormElement?.prototype;
-  const native = proto?.submit;
+/** Wraps what plans a navigation without an event to see it by. At install, before page scripts. */
+export function installLeavingWrappers(define: (target: object, key: string, value: Function) => void): void {
+  // form.submit() fires no submit event but plans the same navigation.
+  wrap(define, g.HTMLFormElement?.prototype, 'submit', (form: Element) => { planned = { at: now(), form }; });
+  wrap(define, g.History?.prototype, 'back', () => { if (traversalGoes(-1)) planned = { at: now() }; });
+  wrap(define, g.History?.prototype, 'forward', () => { if (traversalGoes(1)) planned = { at: now() }; });
+  wrap(define, g.History?.prototype, 'go', (_history: unknown, delta: unknown) => {
+    const steps = Math.trunc(Number(delta) || 0);
+    if (steps && traversalGoes(steps)) planned = { at: now() }; // go(0) reloads: its navigate event fires at once
+  });
+}
+
+function wrap(define: (target: object, key: string, value: Function) => void, proto: any, key: string, note: (self: any, arg: unknown) => void): void {
+  const native = proto?.[key];
   if (typeof native !== 'function') return;
-  const submit = function (this: Element) {
-    planned = { at: now(), form: this };
+  define(proto, key, function (this: unknown) {
+    try { note(this, arguments[0]); } catch { /* a note never stops the page's call */ }
     return apply(native, this, arguments);
-  };
-  try {
-    Object.defineProperty(submit, 'name', { value: 'submit', configurable: true });
-    Object.defineProperty(proto, 'submit', { value: submit, writable: true, configurable: true, enumerable: true });
-  } catch {
-    // locked by the page or an extension: such submissions are seen when their navigate event fires
-  }
+  });
+}
+
+/**
+ * The session history has an entry `steps` away, as far as the Navigation API tells (it lists this
+ * frame's same-origin entries): a traversal to nowhere fires no navigate event, and must not hold
+ * the settle. One to a cross-origin entry goes unplanned: the driver's navigation tracking sees it.
+ */
+function traversalGoes(steps: number): boolean {
+  const navigation = g.navigation;
+  const index = navigation?.currentEntry?.index;
+  const count = navigation?.entries?.()?.length;
+  return typeof index === 'number' && typeof count === 'number' && index + steps >= 0 && index + steps < count;
 }
 
 function onNavigate(event: any): void {
@@ -90,13 +110,15 @@ export function leftSince(since: number): string | undefined {
 }
 
 /**
- * A form submitted at or after `since` plans to navigate this document and its navigate event has
- * not fired yet. Not for a cancelled submit, `method=dialog`, a `javascript:` action, or a target
- * that is another browsing context (those leave this document in place).
+ * A form submitted, or a history traversal asked for, at or after `since` plans to navigate this
+ * document and its navigate event has not fired yet. Not for a cancelled submit, `method=dialog`, a
+ * `javascript:` action, or a target that is another browsing context (those leave this document
+ * in place).
  */
-export function submissionPlannedSince(since: number): boolean {
+export function navigationPlannedSince(since: number): boolean {
   const p = planned;
   if (!p || p.at < since || lastNavigateAt >= p.at || now() - p.at > PLANNED_MAX_MS) return false;
+  if (!p.form) return true; // a traversal
   try {
     if (p.event?.defaultPrevented) return false;
     const submitter = (p.event as SubmitEvent | undefined)?.submitter ?? null;

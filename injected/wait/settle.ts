@@ -14,7 +14,7 @@ import { documentAnimations, nativeClearTimeout, nativeSetTimeout, now } from '.
 import { batchesBetween, installMutationTracking, lastMutationAt, onMutation, rescanShadowRoots } from './mutations';
 import {
   BASELINE_MS, LOAD_MARK, baselineFor, closeActionWindow, fileInputClickedSince, lastActivityEndAt, lastActivityEndKind, leftSince, markStartedAt,
-  onActivityEnd, onLeaving, pendingActivity, submissionPlannedSince, watchLeaving, watchesNavigation,
+  onActivityEnd, onLeaving, pendingActivity, navigationPlannedSince, watchLeaving, watchesNavigation,
 } from './activity';
 import { withPristineBuiltins } from '../pristine';
 
@@ -158,8 +158,8 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
         const t = now();
         const { pending, nextPollMs } = pendingNow(t);
         // A document the parser is still building is not done changing, however quiet a moment is.
-        // Nor is one whose form submission is about to replace it (leaving.ts).
-        const idle = noPending(pending) && !(typeof document !== 'undefined' && document.readyState === 'loading') && !submissionPlannedSince(actionStart);
+        // Nor is one with a navigation on its way: a form submitted, a history traversal (leaving.ts).
+        const idle = noPending(pending) && !(typeof document !== 'undefined' && document.readyState === 'loading') && !navigationPlannedSince(actionStart);
         if (!idle) sawTracked = true;
         const trackedEnd = mark === undefined ? -Infinity : lastActivityEndAt(); // a settle without a mark tracks nothing
         const activityEnd = Math.max(trackedEnd, animationsEndedAt);

@@ -141,6 +141,30 @@ describe('documents that leave', () => {
     expect(await outText(page)).toBe('load 2');
     await page.close();
   });
+  test('an SPA "Back" button (history.back() to an entry of the same document) is awaited to the page it shows', async () => {
+    const page = await h.open('/spa-back', `<!doctype html><button id=back>Back</button><div id=out>list</div><script>
+      history.pushState({ view: 'detail' }, '', '/spa-back/detail');
+      out.textContent = 'detail';
+      addEventListener('popstate', () => { out.textContent = location.pathname === '/spa-back' ? 'list again' : 'other'; });
+      back.onclick = () => history.back();
+    </script>`);
+    const report = await runAndWait(page, () => page.locator('#back').click());
+    expect(await outText(page)).toBe('list again');
+    expect(report.outcome).toBe('quiet');
+    await page.close();
+  });
+
+  test('a "Back" button to the page before (another document) is followed there', async () => {
+    h.route('/before', '<!doctype html><div id=out>before page</div>');
+    h.route('/after', '<!doctype html><button id=back onclick="history.back()">Back</button><div id=out>after page</div>');
+    const page = await h.context.newPage();
+    await page.goto(`${h.origin}/before`);
+    await page.goto(`${h.origin}/after`);
+    const report = await runAndWait(page, () => page.locator('#back').click());
+    expect(report.navigatedTo).toBe(`${h.origin}/before`);
+    expect(await outText(page)).toBe('before page');
+    await page.close();
+  });
 });
 
 describe('the page\'s own watch for leaving (no start window needed in the driver)', () => {

@@ -14,16 +14,17 @@ beforeAll(() => {
   installActivityTracking();
 });
 
-/** Fires the navigate event a cross-document navigation to `url` would fire. */
-function navigate(url = location.href): void {
+/** Fires the navigate event a navigation to `url` would fire (cross-document unless `sameDocument`). */
+function navigate(url = location.href, sameDocument = false): void {
   navigation.dispatchEvent(Object.assign(new Event('navigate', { cancelable: true }), {
-    destination: { url, sameDocument: false }, hashChange: false, downloadRequest: null,
+    destination: { url, sameDocument }, hashChange: false, downloadRequest: null,
   }));
 }
 
 /** Settles with a 30 ms tail around `act`; the navigate event (if any) fires `navigateAfterMs` after the act. */
 async function settleAround(html: string, act: () => void, navigateAfterMs?: number) {
   document.body.innerHTML = html;
+  await new Promise(resolve => setTimeout(resolve, 0)); // its mutation records delivered before the settle
   const settling = settle({ quietMs: 300, tailMs: 30, timeoutMs: 3000 });
   act();
   if (navigateAfterMs !== undefined) setTimeout(() => navigate(), navigateAfterMs);
@@ -68,5 +69,38 @@ describe('a form submission is a navigation on its way', () => {
     const report = await settle({ mark, quietMs: 300, tailMs: 30 });
     expect(report).toMatchObject({ reason: 'navigation', navigating: location.href });
     expect(report.elapsedMs).toBeLessThan(30);
+  });
+});
+
+describe('a history traversal is a navigation on its way', () => {
+  /** The Navigation API's view of the session history: `count` entries, the current one at `index`. */
+  function entries(index: number, count: number): void {
+    Object.assign(navigation, { currentEntry: { index }, entries: () => Array.from({ length: count }, () => ({})) });
+  }
+
+  test('an SPA "Back" button: the settle waits for the traversal and sees the page change after it', async () => {
+    entries(1, 2);
+    document.body.innerHTML = '<button>Back</button><div id=out>detail</div>';
+    await new Promise(resolve => setTimeout(resolve, 0)); // its mutation records delivered before the settle
+    const settling = settle({ quietMs: 100, tailMs: 30, timeoutMs: 3000 });
+    history.back();
+    setTimeout(() => { navigate(location.href, true); document.getElementById('out')!.textContent = 'list'; }, 200);
+    const report = await settling;
+    expect(report.reason).toBe('quiet');
+    expect(report.mutations).toBeGreaterThan(0);
+  });
+
+  test('history.go() to a page that left: followed as a navigation', async () => {
+    entries(2, 3);
+    expect(await settleAround('<p>page</p>', () => history.go(-2), 200)).toMatchObject({ reason: 'navigation' });
+  });
+
+  test('back or forward with no entry there is not waited for', async () => {
+    for (const [index, count, step] of [[0, 1, () => history.back()], [0, 2, () => history.go(-1)], [1, 2, () => history.forward()]] as const) {
+      entries(index, count);
+      const report = await settleAround('<p>page</p>', step);
+      expect(report.reason).toBe('quiet');
+      expect(report.elapsedMs).toBeLessThan(1000);
+    }
   });
 });
