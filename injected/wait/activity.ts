@@ -17,7 +17,7 @@ import type { ActivityMark, PendingActivity } from '../types';
 import { watchFileInputClicks } from './file-chooser';
 // Through this module: the full runtime shares the early runtime's copy of it (build.mjs), not of file-chooser.ts.
 export { fileInputClickedSince } from './file-chooser';
-import { installLeavingWrappers, watchLeaving } from './leaving';
+import { installFormSubmitWrapper, installTraversalWrappers, watchLeaving } from './leaving';
 // The same for the leaving watch: one record per document of where it is going.
 export { leftSince, onLeaving, navigationPlannedSince, watchesNavigation, watchLeaving } from './leaving';
 import { now } from './timing';
@@ -246,18 +246,32 @@ export function installActivityTracking(): void {
   wrapQueues({ context: trackingContext, runIn, queued: trackQueued, done: untrackQueued, ended: () => activityEnded(), define });
   wrapFetch();
   wrapXhr();
-  wrapReplies({ context: trackingContext, request: trackRequest, define });
-  installLeavingWrappers(define);
+  installFormSubmitWrapper(define);
   // The load window: what the page queues while it loads is the load's (see the top).
   currentMark = LOAD_MARK;
   markAt = now();
   windowEnd = markAt + MAX_WINDOW_MS;
 }
 
+let actionWrappers = false;
+
+/**
+ * Wrappers only an action's work needs, put in at the first mark rather than at install (a
+ * document that is never acted on does not pay for them): the page looks these methods up on
+ * each call, so what it sends from then on goes through them.
+ */
+function installActionWrappers(): void {
+  if (actionWrappers) return;
+  actionWrappers = true;
+  wrapReplies({ context: trackingContext, request: trackRequest, define });
+  installTraversalWrappers(define);
+}
+
 /** Open an action window. Returns the mark to pass to settle()/pendingActivity(). */
 export function markActivity(): ActivityMark {
   watchFileInputClicks();
   watchLeaving();
+  installActionWrappers();
   const at = now();
   currentMark++;
   markAt = at;

@@ -12,9 +12,8 @@
 //    cancelled, form.submit(), or a traversal to an entry that exists counts as a navigation on its
 //    way until the navigate event comes (an SPA's "Back" button included: its traversal stays in
 //    the document, and the page changes after it).
-// The wrappers go in at install (before the record of pristine built-ins, which then counts them as
-// the originals); watching starts with the first action's mark (or settle) in a document and stays
-// on: a navigation the action started before its settle was called is still known to the settle.
+// Watching starts with the first action's mark (or settle) in a document and stays on: a
+// navigation the action started before its settle was called is still known to the settle.
 import { listen, nativeSetTimeout, now } from './timing';
 import { withPristineBuiltins } from '../pristine';
 
@@ -47,10 +46,17 @@ export function watchLeaving(): void {
   listen(document, 'submit', (event: Event) => { planned = { at: now(), form: event.target as Element, event }; }, true);
 }
 
-/** Wraps what plans a navigation without an event to see it by. At install, before page scripts. */
-export function installLeavingWrappers(define: (target: object, key: string, value: Function) => void): void {
-  // form.submit() fires no submit event but plans the same navigation.
+/**
+ * form.submit() fires no submit event but plans the same navigation. At install: a change handler
+ * that calls it (`<select onchange="this.form.submit()">`) can run inside one of our calls, where
+ * only what the record of pristine built-ins holds is in place.
+ */
+export function installFormSubmitWrapper(define: (target: object, key: string, value: Function) => void): void {
   wrap(define, g.HTMLFormElement?.prototype, 'submit', (form: Element) => { planned = { at: now(), form }; });
+}
+
+/** Traversals plan a navigation without an event to see them by. At the first action's mark. */
+export function installTraversalWrappers(define: (target: object, key: string, value: Function) => void): void {
   wrap(define, g.History?.prototype, 'back', () => { if (traversalGoes(-1)) planned = { at: now() }; });
   wrap(define, g.History?.prototype, 'forward', () => { if (traversalGoes(1)) planned = { at: now() }; });
   wrap(define, g.History?.prototype, 'go', (_history: unknown, delta: unknown) => {

@@ -12,6 +12,7 @@ const navigation = new EventTarget();
 beforeAll(() => {
   (globalThis as any).navigation = navigation;
   installActivityTracking();
+  markActivity(); // the first mark puts in the traversal wrappers
 });
 
 /** Fires the navigate event a navigation to `url` would fire (cross-document unless `sameDocument`). */
