@@ -1,7 +1,8 @@
 // Everything an action can set off besides DOM changes, collected from Playwright events that are
 // subscribed BEFORE the action runs: a listener added afterwards would miss a navigation request
 // sent during the click, or the old document's unload. Navigations come from the page's one
-// PageNavigation (navigation/page-navigation.ts); dialogs, popups and downloads from the page.
+// PageNavigation (navigation/page-navigation.ts); dialogs, popups, downloads and code loads from
+// the page.
 import type { Dialog, Download, Frame, Page, Request } from 'playwright';
 import type { DialogAnswer } from '../collectors/modal-state.js';
 import type { DialogInfo } from './wait-report.js';
@@ -19,6 +20,11 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   let resolve!: () => void;
   const promise = new Promise<void>(r => { resolve = r; });
   return { promise, resolve };
+}
+
+function isCode(request: Request): boolean {
+  const type = request.resourceType();
+  return type === 'script' || type === 'stylesheet';
 }
 
 export class PageEvents {
@@ -53,6 +59,32 @@ export class PageEvents {
     this.listen('popup', (popup: Page) => { this.popups.push(popup); this.signal(); });
     this.off.push(watchWindowOpens(page, () => { this.windowOpens++; }));
     this.listen('download', (download: Download) => { this.downloads.push(download.suggestedFilename()); });
+    this.listen('request', (request: Request) => { if (isCode(request)) this.codeLoads.add(request); });
+    const loaded = (request: Request) => { if (this.codeLoads.delete(request)) this.signal(); };
+    this.listen('requestfinished', loaded);
+    this.listen('requestfailed', loaded);
+  }
+
+  /**
+   * Scripts and style sheets requested since the action began that have not arrived: a code-split
+   * chunk (React.lazy, a lazy route, an import() on click) or its CSS. The page's tracked work
+   * cannot see them (an import() is no fetch), and what the page renders from them comes after.
+   */
+  get codeLoading(): boolean {
+    return this.codeLoads.size > 0;
+  }
+
+  /** Waits (up to `timeoutMs`) until the scripts and style sheets loading now have arrived or failed; false on a dialog or the timeout. */
+  async codeArrived(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.codeLoads.size && !this.dialog && !this.page.isClosed()) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const nap = delay(left);
+      await Promise.race([this.wake.promise, nap.promise]);
+      nap.cancel();
+    }
+    return !this.dialog;
   }
 
   /** Resolves when a dialog opens (the page is paused from then on). */
@@ -100,6 +132,7 @@ export class PageEvents {
   }
 
   private readonly requestEnded = new WeakSet<Request>();
+  private readonly codeLoads = new Set<Request>();
   private committedAfterRequest = false;
 
   /** A document request started and its document has not committed yet. */

@@ -196,7 +196,10 @@ export class ActionWaiter {
       }
     }
     if (winner === 'navigation' || replaced || leaving) return this.followNavigation(events, mark, settleOld, report);
-    fromSettle(report, settled?.ok ? settled.value : null, this.options.snapshot);
+    const afterCode = settled?.ok && settled.value?.reason !== 'timeout' ? await this.afterCodeLoads(events) : undefined;
+    if (afterCode === 'dialog') { report.outcome = 'dialog'; return; }
+    const final = afterCode ?? settled;
+    fromSettle(report, final?.ok ? final.value : null, this.options.snapshot);
     if (events.committedUrl !== undefined) { report.navigatedTo = this.page.url(); report.sameDocument = true; }
   }
 
@@ -229,6 +232,18 @@ export class ActionWaiter {
     report.sameDocument = !!mark && docId === mark.docId;
     fromSettle(report, fresh.ok ? fresh.value : null, this.options.snapshot);
     report.navigatedTo = this.page.url();
+  }
+
+  /**
+   * When the page is still loading code it asked for during the action (events.codeLoading), waits
+   * for it (up to the cap) and settles again, without a mark: what the page renders from it is the
+   * action's answer. Undefined when no code was loading.
+   */
+  private async afterCodeLoads(events: PageEvents): Promise<Awaited<ReturnType<typeof settleIn>> | 'dialog' | undefined> {
+    if (!events.codeLoading) return undefined;
+    await events.codeArrived(this.t.capMs);
+    if (events.dialog) return 'dialog';
+    return raceDialog(events, this.settleIn(this.frame));
   }
 
   /** The runtime's settle in `frame` with this wait's timings, reading the answer's snapshot when it is that frame's. */

@@ -97,6 +97,40 @@ describe('work the action queued', () => {
     await page.close();
   });
 
+  /** A script answered after `ms` (a code-split chunk on a slow link). */
+  const slowScript = (ms: number, body: string) => (_req: any, res: any) => setTimeout(() => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end(body);
+  }, ms);
+
+  test('a code-split chunk the click imports (React.lazy, a lazy route), 300 ms away', async () => {
+    h.route('/lazy-chunk.js', slowScript(300, 'export function render(out) { out.textContent = "after"; }'));
+    const page = await h.open('/lazy', `<!doctype html><button id=b>Go</button><div id=out>before</div><script>
+      b.onclick = () => { out.textContent = 'loading'; import('/lazy-chunk.js').then(chunk => chunk.render(out)); };
+    </script>`);
+    const report = await runAndWait(page, () => page.locator('#b').click());
+    expect(await outText(page)).toBe('after');
+    expect(report.outcome).toBe('quiet');
+    await page.close();
+  });
+
+  test('a chunk loaded by a script element the click adds (webpack), and its style sheet', async () => {
+    h.route('/webpack-chunk.js', slowScript(300, 'window.chunkLoaded(); document.getElementById("out").textContent = "after";'));
+    h.route('/webpack-chunk.css', slowScript(200, '#out { color: green; }'));
+    const page = await h.open('/webpack', `<!doctype html><button id=b>Go</button><div id=out>before</div><script>
+      window.chunkLoaded = () => {};
+      b.onclick = () => {
+        const style = document.createElement('link'); style.rel = 'stylesheet'; style.href = '/webpack-chunk.css';
+        const script = document.createElement('script'); script.src = '/webpack-chunk.js';
+        document.head.append(style, script);
+      };
+    </script>`);
+    const report = await runAndWait(page, () => page.locator('#b').click());
+    expect(await outText(page)).toBe('after');
+    expect(report.outcome).toBe('quiet');
+    await page.close();
+  });
+
   test('an endless animation (a spinner) is not waited for', async () => {
     const page = await h.open('/spinner', `<!doctype html><style>
       @keyframes spin { to { transform: rotate(360deg); } } .spin { animation: spin 1s linear infinite; }

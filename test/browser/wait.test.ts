@@ -70,20 +70,23 @@ describe('after a click', () => {
   });
 
   test('a change no tracked work explains earns a whole quiet window after it', async () => {
-    // A background interval (not the click's) changes the page every 20 ms for 200 ms after the
+    // A background interval (not the click's) changes the page every 20 ms for 750 ms after the
     // click: the first change lands inside the tail, and each one extends the wait by a quiet
-    // window, so the wait sees the last step.
+    // window, so the wait sees the last step. The waits are stretched tenfold (a 300 ms tail, 1 s
+    // quiet windows), as on a slow machine: a renderer stalled past a 30 ms tail by a loaded host
+    // would put the first change after it, and that is not what this test is about. The steps
+    // outlast the tail: a wait that ended after it would see one of them.
     const page = await h.open('/floor', `<!doctype html><button id=b>Go</button><div id=out>before</div><script>
       let clickedAt = 0;
       b.onclick = () => { clickedAt = Date.now(); setTimeout(() => {}, 0); };
       setInterval(() => {
         if (!clickedAt) return;
-        const step = Math.floor((Date.now() - clickedAt) / 40);
+        const step = Math.floor((Date.now() - clickedAt) / 150);
         out.textContent = step >= 5 ? 'after' : 'step ' + step;
         if (step >= 5) clickedAt = 0;
       }, 20);
     </script>`);
-    await runAndWait(page, () => page.locator('#b').click());
+    await runAndWait(page, () => page.locator('#b').click(), { cpuSlowdown: 10 });
     expect(await outText(page)).toBe('after');
     await page.close();
   });
