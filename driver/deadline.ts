@@ -18,6 +18,13 @@ export function delay(ms: number): { promise: Promise<void>; cancel(): void } {
   return { promise, cancel: () => clearTimeout(timer) };
 }
 
+/** A promise and the function that resolves it, for waits that something else ends. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve(value: T): void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>(r => { resolve = r; });
+  return { promise, resolve };
+}
+
 export function sleep(ms: number): Promise<void> {
   return delay(ms).promise;
 }

@@ -6,7 +6,7 @@
 import type { Dialog, Download, Frame, Page, Request } from 'playwright';
 import type { DialogAnswer } from '../collectors/modal-state.js';
 import type { DialogInfo } from './wait-report.js';
-import { delay } from '../deadline.js';
+import { deferred, delay } from '../deadline.js';
 import { pageNavigation } from '../navigation/page-navigation.js';
 import { rememberOpenDialog } from '../navigation/dialogs.js';
 import { watchWindowOpens } from '../page/cdp-frames.js';
@@ -15,12 +15,6 @@ export type NavigationOutcome = 'committed' | 'aborted' | 'timeout' | 'dialog';
 
 /** How long a navigation request may finish before we conclude it will not commit (204, download). */
 const ABORT_GRACE_MS = 100;
-
-function deferred(): { promise: Promise<void>; resolve(): void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>(r => { resolve = r; });
-  return { promise, resolve };
-}
 
 function isCode(request: Request): boolean {
   const type = request.resourceType();

@@ -7,7 +7,7 @@ import type { FrameRegistry } from './frames.js';
 import { locateFrame } from './cdp-frames.js';
 import { frameOwnerInset } from './cdp-evaluate.js';
 import * as runtime from './runtime.js';
-import { withDeadline } from '../deadline.js';
+import { deferred, withDeadline } from '../deadline.js';
 import { sameSnapshotCall, type SettledSnapshot, type SettleSnapshotRequest } from './settled-snapshot.js';
 import { firstLine } from '../errors.js';
 import {
@@ -124,11 +124,23 @@ function levelOf(result: SnapshotResult, ref: string): number {
   return level ?? 0;
 }
 
+const NOT_ANSWERING = 'frame not loaded: it did not answer in time';
+
 function noteFor(error: unknown): string {
   const text = firstLine(error);
-  if (/did not answer within/.test(text)) return 'frame not loaded: it did not answer in time';
+  if (/did not answer within/.test(text)) return NOT_ANSWERING;
   if (/detached|closed|crash/i.test(text)) return 'frame not loaded: it was removed or closed';
   return `frame not loaded: ${text.slice(0, 120)}`;
+}
+
+/** The origin of a frame's URL; about:blank, srcdoc and data: frames each count as their own. */
+function originOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? url : origin;
+  } catch {
+    return url;
+  }
 }
 
 function isEmpty(result: SnapshotResult): boolean {
@@ -197,18 +209,34 @@ class FrameSnapshotter {
     const childTimeout = Math.min(job.timeoutMs, this.options.timeoutMs ?? CHILD_TIMEOUT_MS);
     const byRef = await childFramesByRef(job.frame, result.iframes, childTimeout).catch(() => new Map<string, Frame>());
     const budgetTokens = childFrameBudget(job.options.budgetTokens, result.tokens, result.iframes.length);
-    await Promise.all(result.iframes.map(async ref => {
+    const sameOrigin = new Map<string, Array<{ ref: string; frame: Frame; depth: number | undefined }>>();
+    for (const ref of result.iframes) {
       const depth = job.depth === undefined ? undefined : job.depth - levelOf(result, ref) - 1;
-      if (depth !== undefined && depth < 0) return; // cut by the depth limit like any other subtree
+      if (depth !== undefined && depth < 0) continue; // cut by the depth limit like any other subtree
       const frame = byRef.get(ref);
       // No committed document yet (navigation pending): evaluating would wait for it.
       if (!frame || frame.url() === '') {
         contents.set(ref, { kind: 'note', note: 'frame not loaded: still loading' });
-        return;
+        continue;
       }
-      const child = await this.childContent({ ...job, frame, depth, timeoutMs: childTimeout }, budgetTokens);
-      contents.set(ref, child.content);
-      if (child.basis !== undefined) bases.set(ref, { kind: 'yaml', yaml: child.basis });
+      const origin = originOf(frame.url());
+      sameOrigin.set(origin, [...sameOrigin.get(origin) ?? [], { ref, frame, depth }]);
+    }
+    // Frames of one origin share a renderer and its one thread, which answers them one after the
+    // other: the k-th of a group is given k time limits, so a loaded machine does not get the last
+    // ones noted as not answering while they waited their turn. A renderer that is stuck answers
+    // none: the first that runs out of time ends its whole group.
+    await Promise.all([...sameOrigin.values()].map(group => {
+      const stuck = deferred<{ content: FrameContent; basis?: string }>();
+      return Promise.all(group.map(async ({ ref, frame, depth }, k) => {
+        const asked = this.childContent({ ...job, frame, depth, timeoutMs: childTimeout * (k + 1) }, budgetTokens).then(child => {
+          if (child.content.kind === 'note' && child.content.note === NOT_ANSWERING) stuck.resolve(child);
+          return child;
+        });
+        const child = await Promise.race([asked, stuck.promise]);
+        contents.set(ref, child.content);
+        if (child.basis !== undefined) bases.set(ref, { kind: 'yaml', yaml: child.basis });
+      }));
     }));
     return { contents, bases };
   }
