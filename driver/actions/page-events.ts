@@ -68,17 +68,9 @@ export class PageEvents {
     return this.codeLoads.size > 0;
   }
 
-  /** Waits (up to `timeoutMs`) until the scripts and style sheets loading now have arrived or failed; false on a dialog or the timeout. */
-  async codeArrived(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.codeLoads.size && !this.dialog && !this.page.isClosed()) {
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      const nap = delay(left);
-      await Promise.race([this.wake.promise, nap.promise]);
-      nap.cancel();
-    }
-    return !this.dialog;
+  /** Waits (up to `timeoutMs`) until the scripts and style sheets loading now have arrived or failed. */
+  codeArrived(timeoutMs: number): Promise<void> {
+    return this.until(() => this.codeLoads.size === 0, timeoutMs);
   }
 
   /** Resolves when a dialog opens (the page is paused from then on). */
@@ -114,9 +106,14 @@ export class PageEvents {
    * Wait (up to `timeoutMs`) until every window the action opened has arrived as a popup, so the
    * answer names the new tab and the next call goes to it, not to the tab the agent just left.
    */
-  async popupsArrived(timeoutMs: number): Promise<void> {
+  popupsArrived(timeoutMs: number): Promise<void> {
+    return this.until(() => this.popups.length >= this.windowOpens, timeoutMs);
+  }
+
+  /** Waits (up to `timeoutMs`) until `done()`, checked at every event; a dialog or a closed page ends it early. */
+  private async until(done: () => boolean, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (this.popups.length < this.windowOpens && !this.dialog && !this.page.isClosed()) {
+    while (!done() && !this.dialog && !this.page.isClosed()) {
       const left = deadline - Date.now();
       if (left <= 0) return;
       const nap = delay(left);

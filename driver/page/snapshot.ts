@@ -220,7 +220,9 @@ class FrameSnapshotter {
         continue;
       }
       const origin = originOf(frame.url());
-      sameOrigin.set(origin, [...sameOrigin.get(origin) ?? [], { ref, frame, depth }]);
+      const group = sameOrigin.get(origin) ?? [];
+      group.push({ ref, frame, depth });
+      sameOrigin.set(origin, group);
     }
     // Frames of one origin share a renderer and its one thread, which answers them one after the
     // other: the k-th of a group is given k time limits, so a loaded machine does not get the last

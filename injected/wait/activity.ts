@@ -321,11 +321,13 @@ function countQueued(mark: number): number {
 /** The action's requests, forgetting those counted as long as they may be (`until`). */
 function countRequests(mark: number): number {
   const at = now();
+  let count = 0;
   for (const key in requests) {
-    const until = requests[key].until;
-    if (until !== undefined && at > until) delete requests[key];
+    const request = requests[key];
+    if (request.until !== undefined && at > request.until) delete requests[key];
+    else if (request.mark === mark) count++;
   }
-  return countFor(requests, mark);
+  return count;
 }
 
 function countFor(table: Record<number, Ctx>, mark: number): number {

@@ -194,10 +194,11 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
       return batchesBetween(t - churnWindow, t) <= expected * 2 + 1;
     }
 
-    // No answer can come before the tail: the first check waits for it. Tracked work that ends
-    // wakes the check itself (onActivityEnd).
+    // A navigation the action started before this settle was called: nothing to wait for here.
     const left = leftSince(actionStart);
     if (left) { navigating = left; finish('navigation'); return; }
+    // No answer can come before the tail: the first check waits for it. Tracked work that ends
+    // wakes the check itself (onActivityEnd).
     schedule(Math.min(tailMs, timeoutMs));
   });
 }
