@@ -40,7 +40,9 @@ export function servePages() {
 
 /** The first line of an error, with the server's JSON-RPC message pulled out of an HTTP error body. */
 export function reasonOf(error) {
-  const text = String(error?.message ?? error);
+  // undici's "fetch failed" says nothing by itself: its cause names the socket error.
+  const cause = error?.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : '';
+  const text = String(error?.message ?? error) + cause;
   const rpc = /"message"\s*:\s*"([^"]+)"/.exec(text)?.[1];
   const http = /HTTP (\d{3})/.exec(text)?.[1];
   const reason = rpc ? `${http ? `HTTP ${http}: ` : ''}${rpc}` : text.split('\n')[0];

@@ -39,6 +39,7 @@ export function printLoad(report) {
     + `${m.cpu} x${m.cores}; ${report.config.flowCalls}-call flow per client, servers taking turns (${report.durationS}s)`);
   const load = [m.loadAverageAtStart?.[0], m.loadAverageAtEnd?.[0]];
   console.log(`Machine load average (1 min) at start / end: ${load.join(' / ')} on ${m.cores} cores${load.some(l => l > 2 * m.cores) ? ': busy, absolute times are inflated; compare the two servers' : ''}`);
+  if (report.aa) console.log('A/A RUN: the "Playwright MCP" columns are a second ariaref server, the same build: every ratio below is noise');
   if (report.dryRun) console.log(`DRY RUN: ariaref started with ${JSON.stringify(report.dryRun)}; not the default server`);
   if (report.source.distStale) console.log('WARNING: dist/ was older than driver/: these numbers are of an earlier build');
   if (report.source.uncommittedDriverFiles.length) console.log(`(ariaref built from ${report.source.commit} and ${report.source.uncommittedDriverFiles.length} uncommitted driver files, listed in the JSON)`);
@@ -47,7 +48,8 @@ export function printLoad(report) {
     const other = pw.phases[i];
     const a = toolStats(phase);
     const b = toolStats(other);
-    console.log(`\n${phase.name}${phase.kind === 'rounds' ? '' : ' concurrent sessions'}: latency per tool, ms (p50 / p95 over ${phase.kind === 'rounds' ? 'every round' : `all clients of ${phase.rounds} runs`}; failed calls):`);
+    const over = phase.kind === 'rounds' ? 'every round' : `all clients of ${phase.rounds} runs${phase.kind === 'together' ? ', the two servers running at the same time' : ''}`;
+    console.log(`\n${phase.name}${phase.kind === 'concurrent' ? ' concurrent sessions' : ''}: latency per tool, ms (p50 / p95 over ${over}; failed calls):`);
     printTable(['tool', 'ariaref p50', 'p95', 'failed', 'Playwright MCP p50', 'p95', 'failed', 'p95 ours/pw'],
       Object.keys(a).map(key => {
         const r = ratio(a[key].p95, b[key].p95);

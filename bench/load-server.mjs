@@ -8,8 +8,8 @@ import { join } from 'node:path';
 const BROWSER = process.env.ARIAREF_BROWSER ?? '/usr/bin/chromium';
 
 /** How each side is launched: ours headless by default and finding Chromium itself; Playwright MCP told everything. */
-function command(side, root) {
-  if (side === 'ariaref') return [join(root, 'dist/driver/cli/main.js'), 'mcp', '--port', '0'];
+function command(side, root, aa) {
+  if (side === 'ariaref' || aa) return [join(root, 'dist/driver/cli/main.js'), 'mcp', '--port', '0'];
   const noSandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   return [join(root, 'node_modules/@playwright/mcp/cli.js'), '--port', '0', '--headless', '--isolated', '--executable-path', BROWSER, ...noSandbox];
 }
@@ -21,14 +21,15 @@ export function serverVersion(side, root) {
 
 /**
  * Starts one server on a free port, in `cwd` (both write snapshot files into ./.playwright-mcp).
+ * `aa`: start ariaref in this side's place (the A/A run: how far two identical servers differ).
  * `extraEnv` is the dry-run switch only; any inherited heartbeat override is dropped so that the
  * real run measures the default.
  */
-export async function startServer(side, { root, cwd, extraEnv = {} }) {
+export async function startServer(side, { root, cwd, extraEnv = {}, aa = false }) {
   const env = { ...process.env, DEBUG: 'pw:mcp:test' };
   delete env.PLAYWRIGHT_MCP_PING_TIMEOUT_MS;
   Object.assign(env, extraEnv);
-  const child = spawn(process.execPath, command(side, root), { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, command(side, root, aa), { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const lines = [];
   const waiters = new Set();
   let output = '';

@@ -4,8 +4,9 @@
 // turns phase by phase (who goes first alternates), since the 2 shared cores make absolute times
 // noisy: compare the ratios of one run.
 //
-//   node bench/load.mjs [--load-k=12,24] [--load-repeats=3] [--rounds=3] [--rounds-k=6] [--call-timeout=60000]
+//   node bench/load.mjs [--load-k=12,24] [--load-repeats=3] [--rounds=3] [--rounds-k=6] [--together-k=12 (0: none)] [--call-timeout=60000]
 //                       [--flow-budget=120000] [--killed-wait=20000] [--ours-ping-timeout=0 (dry run only)]
+//                       [--a-a (a second ariaref server in Playwright MCP's place: the noise floor of the ratios)]
 //   node bench/run.mjs --only=load        (the same, from the bench's entry point)
 //
 // Prints tables and writes bench/results/load-latest.json.
@@ -125,10 +126,12 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
   // is the slowest one, one scheduling hiccup on a shared machine; pooled repeats make it a p95.
   const repeats = Math.max(1, Number(options['load-repeats'] ?? 3));
   const roundsK = Number(options['rounds-k'] ?? 6);
+  const togetherK = Number(options['together-k'] ?? 12);
   const ctx = {
     tokens: new Set(), callTimeoutMs: Number(options['call-timeout'] ?? 60_000),
     flowBudgetMs: Number(options['flow-budget'] ?? 120_000), killedWaitMs: Number(options['killed-wait'] ?? 20_000),
   };
+  const aa = options['a-a'] !== undefined && options['a-a'] !== 'false';
   const oursEnv = options['ours-ping-timeout'] !== undefined ? { PLAYWRIGHT_MCP_PING_TIMEOUT_MS: String(options['ours-ping-timeout']) } : {};
   const source = sourceState();
   if (source.distStale) log('load: WARNING dist/ is older than driver/: run `npm run build` so the bench measures the current code');
@@ -140,9 +143,9 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
   const report = {
     date: startedAt.toISOString(),
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg().map(l => +l.toFixed(1)) },
-    source, dryRun: Object.keys(oursEnv).length ? oursEnv : undefined,
-    config: { ks, repeats, rounds, roundsK, flowCalls: FLOW_CALLS, callTimeoutMs: ctx.callTimeoutMs, flowBudgetMs: ctx.flowBudgetMs, killedWaitMs: ctx.killedWaitMs },
-    versions: Object.fromEntries(SIDES.map(s => [s, serverVersion(s, root)])), servers: {},
+    source, dryRun: Object.keys(oursEnv).length ? oursEnv : undefined, aa: aa || undefined,
+    config: { ks, repeats, rounds, roundsK, togetherK, flowCalls: FLOW_CALLS, callTimeoutMs: ctx.callTimeoutMs, flowBudgetMs: ctx.flowBudgetMs, killedWaitMs: ctx.killedWaitMs },
+    versions: Object.fromEntries(SIDES.map(s => [s, serverVersion(aa ? 'ariaref' : s, root)])), servers: {},
   };
   const cleanup = async () => {
     await Promise.all(Object.values(servers).map(s => s.stop()));
@@ -155,7 +158,7 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
   process.once('SIGTERM', interrupted);
   try {
     for (const side of SIDES) {
-      servers[side] = await startServer(side, { root, cwd, extraEnv: side === 'ariaref' ? oursEnv : {} });
+      servers[side] = await startServer(side, { root, cwd, extraEnv: side === 'ariaref' ? oursEnv : {}, aa: aa && side !== 'ariaref' });
       report.servers[side] = { url: servers[side].url, start: await snapshotOf(servers[side].pid), phases: [] };
     }
     let turn = 0;
@@ -163,6 +166,10 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
     const specs = [
       ...ks.map(k => ({ name: `K=${k}`, kind: 'concurrent', k, rounds: repeats })),
       ...(rounds ? [{ name: `${rounds} rounds of K=${roundsK}`, kind: 'rounds', k: roundsK, rounds }] : []),
+      // Both servers at once, K clients each: every call of either meets the same machine at the
+      // same moment. Taking turns, each server meets only the load of its own clients, which is
+      // denser for the server whose flow runs faster.
+      ...(togetherK ? [{ name: `K=${togetherK} each, both at once`, kind: 'together', k: togetherK, rounds: repeats }] : []),
     ];
     for (const spec of specs) {
       const phases = {};
@@ -173,6 +180,20 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
         report.servers[side].phases.push(phases[side]);
       }
       for (let r = 0; r < spec.rounds; r++) {
+        if (spec.kind === 'together') {
+          log(`load: both servers ${spec.name} round ${r + 1}...`);
+          const watches = SIDES.map(side => sampler(servers[side].pid));
+          await Promise.all(SIDES.map(side => round(servers[side], phases[side], spec.k, ctx)));
+          const peaks = await Promise.all(watches.map(w => w.stop()));
+          for (const [i, side] of SIDES.entries()) {
+            const phase = phases[side];
+            for (const key of Object.keys(phase.peak)) phase.peak[key] = Math.max(phase.peak[key], peaks[i][key]);
+            phase.after = await settle(servers[side].pid, phase.before);
+            phase.afterRounds.push(phase.after);
+            log(`load:   ${side} ${phase.failed}/${phase.calls} failed so far, wall ${phase.wallMs.at(-1)} ms`);
+          }
+          continue;
+        }
         for (const side of order()) {
           const phase = phases[side];
           log(`load: ${side} ${spec.name}${spec.rounds > 1 ? ` round ${r + 1}` : ''}...`);
@@ -211,15 +232,17 @@ function summarizeLifecycle(lines) {
   return counts;
 }
 
+/** Writes the report; an A/A run goes beside the real one, never in its place. Returns the file written. */
 export function writeLoad(report) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/load-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const file = `bench/results/${report.aa ? 'load-aa-latest' : 'load-latest'}.json`;
+  writeFileSync(join(root, file), `${JSON.stringify(report, null, 2)}\n`);
+  return file;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = Object.fromEntries(process.argv.slice(2).map(a => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? true]));
   const report = await benchLoad(args);
   printLoad(report);
-  writeLoad(report);
-  console.log(`\nwrote bench/results/load-latest.json (${report.durationS}s)`);
+  console.log(`\nwrote ${writeLoad(report)} (${report.durationS}s)`);
 }

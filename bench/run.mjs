@@ -218,8 +218,7 @@ async function main() {
   log('HTTP load...');
   const load = await benchLoad(args, log);
   printLoad(load);
-  writeLoad(load);
-  console.log(`\nwrote bench/results/load-latest.json (${load.durationS}s)`);
+  console.log(`\nwrote ${writeLoad(load)} (${load.durationS}s)`);
 }
 
 async function benchSnapshots() {

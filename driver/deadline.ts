@@ -30,11 +30,31 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Turns of the event loop a deadline gives, once its timer ran, to an answer already on its way.
+ * Playwright passes each protocol message on in a setImmediate twice (from the browser's pipe or
+ * socket to its server side, and from there to its client); this one counts after both.
+ */
+const ANSWER_HOPS = 4;
+
+/**
+ * A deadline's timer, which expires only after the I/O already waiting has been read and passed
+ * on: on a busy server the timer runs late, in the same turn of the event loop as the answer it
+ * was waiting for (timers run before sockets are read), and must not call a page that answered silent.
+ */
+function expiry(ms: number): { promise: Promise<void>; cancel(): void } {
+  const timer = delay(ms);
+  const hops = async () => {
+    for (let i = 0; i < ANSWER_HOPS; i++) await new Promise<void>(resolve => setImmediate(resolve));
+  };
+  return { promise: timer.promise.then(hops), cancel: timer.cancel };
+}
+
+/**
  * Resolves like `work`, or rejects after `ms`: with PageTimeoutError naming `what`, or with
  * the error `what` builds.
  */
 export function withDeadline<T>(work: Promise<T>, ms: number, what: string | (() => Error)): Promise<T> {
-  const timer = delay(ms);
+  const timer = expiry(ms);
   work.catch(() => {});
   const expired = timer.promise.then((): never => { throw typeof what === 'string' ? new PageTimeoutError(what, ms) : what(); });
   return Promise.race([work, expired]).finally(() => timer.cancel());
@@ -48,7 +68,7 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<Bounded<T
     value => ({ ok: true as const, value }),
     error => ({ ok: false as const, reason: 'error' as const, message: String(error?.message ?? error) }),
   );
-  const timer = delay(ms);
+  const timer = expiry(ms);
   try {
     return await Promise.race([
       guarded,

@@ -7,7 +7,7 @@ import { isMissingRuntimeError } from './inject.js';
 import { refSelector } from './selector-engine.js';
 import { checkRef, documentOf, refFor, snapshot, type LiveCheck, type PrepareOptions, type PreparedAction } from './runtime.js';
 import type { RefCheckOptions } from '../../injected/types.js';
-import { PageTimeoutError, withDeadline } from '../deadline.js';
+import { PageTimeoutError, patienceUnderLoad, withDeadline } from '../deadline.js';
 import { firstLine } from '../errors.js';
 
 export { isRef, parseRef } from './frames.js';
@@ -35,14 +35,21 @@ export interface RefTarget {
 
 const CHECK_TIMEOUT_MS = 3_000;
 
+/**
+ * How long a ref's check waits for its page before calling it stuck: longer on an overloaded
+ * machine, where a live renderer waits seconds for its turn (24 sessions on 2 cores failed clicks
+ * on pages that were only slow).
+ */
+const checkLimit = (): number => patienceUnderLoad(CHECK_TIMEOUT_MS);
+
 async function liveDocument(frame: Frame): Promise<LiveDocument | undefined> {
-  return documentOf(frame, CHECK_TIMEOUT_MS).catch(() => undefined);
+  return documentOf(frame, checkLimit()).catch(() => undefined);
 }
 
 /** Ref check in the live document (the client injects the runtime once if the document lacks it). */
 async function liveCheck(frame: Frame, parsed: ParsedRef, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
   try {
-    return await checkRef(frame, parsed.ref, CHECK_TIMEOUT_MS, options, prepare);
+    return await checkRef(frame, parsed.ref, checkLimit(), options, prepare);
   } catch (error) {
     if (!isMissingRuntimeError(error)) throw error;
     throw new RefError(`Ref ${parsed.ref}: the ariaref runtime is not available in its frame (${frame.url()}). Take a new snapshot; if this persists, reload the page.`, 'no-runtime', parsed.ref);
