@@ -99,7 +99,6 @@ export const READY: RefCheckOptions = { live: true, visible: true, enabled: true
 /** What hover, focus, press and drag need: the same name, shown. */
 export const SHOWN: RefCheckOptions = { live: true, visible: true };
 
-const CHECK_TIMEOUT_MS = 3_000;
 
 /** Run `step.run` inside an ActionWaiter; its error comes back rewritten with the next step. */
 export async function perform(target: ActionTarget, step: Step, options: ActionOptions): Promise<WaitReport> {
@@ -121,7 +120,7 @@ export async function perform(target: ActionTarget, step: Step, options: ActionO
   const waitOptions = { ...options.wait, frame: options.wait?.frame ?? step.frame };
   const describeCovering = actRef && frame
     // By ref, through the protocol: works on pages whose built-ins broke Playwright's evaluate.
-    ? () => runtime.coveringElement(frame, actRef, CHECK_TIMEOUT_MS)
+    ? () => runtime.coveringElement(frame, actRef, runtime.refCheckLimit())
     : target.describeCoveringElement
       ? (locator: Locator) => target.describeCoveringElement!(locator)
       : (locator: Locator) => describeCoveringElement(target.page, locator);

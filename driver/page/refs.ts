@@ -5,9 +5,9 @@ import type { Frame, Locator, Page } from 'playwright';
 import { parseRef, type FrameRegistry, type LiveDocument, type ParsedRef } from './frames.js';
 import { isMissingRuntimeError } from './inject.js';
 import { refSelector } from './selector-engine.js';
-import { checkRef, documentOf, refFor, snapshot, type LiveCheck, type PrepareOptions, type PreparedAction } from './runtime.js';
+import { checkRef, documentOf, refCheckLimit, refFor, snapshot, type LiveCheck, type PrepareOptions, type PreparedAction } from './runtime.js';
 import type { RefCheckOptions } from '../../injected/types.js';
-import { PageTimeoutError, patienceUnderLoad, withDeadline } from '../deadline.js';
+import { PageTimeoutError, withDeadline } from '../deadline.js';
 import { firstLine } from '../errors.js';
 
 export { isRef, parseRef } from './frames.js';
@@ -33,23 +33,14 @@ export interface RefTarget {
   frames: FrameRegistry;
 }
 
-const CHECK_TIMEOUT_MS = 3_000;
-
-/**
- * How long a ref's check waits for its page before calling it stuck: longer on an overloaded
- * machine, where a live renderer waits seconds for its turn (24 sessions on 2 cores failed clicks
- * on pages that were only slow).
- */
-const checkLimit = (): number => patienceUnderLoad(CHECK_TIMEOUT_MS);
-
 async function liveDocument(frame: Frame): Promise<LiveDocument | undefined> {
-  return documentOf(frame, checkLimit()).catch(() => undefined);
+  return documentOf(frame, refCheckLimit()).catch(() => undefined);
 }
 
 /** Ref check in the live document (the client injects the runtime once if the document lacks it). */
 async function liveCheck(frame: Frame, parsed: ParsedRef, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
   try {
-    return await checkRef(frame, parsed.ref, checkLimit(), options, prepare);
+    return await checkRef(frame, parsed.ref, refCheckLimit(), options, prepare);
   } catch (error) {
     if (!isMissingRuntimeError(error)) throw error;
     throw new RefError(`Ref ${parsed.ref}: the ariaref runtime is not available in its frame (${frame.url()}). Take a new snapshot; if this persists, reload the page.`, 'no-runtime', parsed.ref);
@@ -130,7 +121,7 @@ async function uniqueSelector(target: RefTarget, selector: string): Promise<Loca
   const locator = target.page.locator(selector);
   let count: number;
   try {
-    count = await withDeadline(locator.count(), CHECK_TIMEOUT_MS, `Counting the elements of "${selector}"`);
+    count = await withDeadline(locator.count(), refCheckLimit(), `Counting the elements of "${selector}"`);
   } catch (error) {
     if (error instanceof PageTimeoutError) throw error;
     throw new Error(`"${selector}" is neither a snapshot ref (like e5 or f2e7) nor a valid Playwright selector: ${firstLine(error)}`);
@@ -155,10 +146,10 @@ async function describeCandidates(target: RefTarget, locator: Locator, n: number
   const refOptions = { prefix: target.frames.prefixOf(frame), seed: target.frames.seedFor(frame) };
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
-    const handle = await locator.nth(i).elementHandle({ timeout: CHECK_TIMEOUT_MS }).catch(() => null);
+    const handle = await locator.nth(i).elementHandle({ timeout: refCheckLimit() }).catch(() => null);
     if (!handle) continue;
     try {
-      const ref = await refFor(frame, handle, refOptions, CHECK_TIMEOUT_MS).catch(() => undefined);
+      const ref = await refFor(frame, handle, refOptions, refCheckLimit()).catch(() => undefined);
       if (!ref) {
         const tag = await handle.evaluate(el => el.tagName.toLowerCase()).catch(() => 'element');
         out.push(`<${tag}> (hidden or not in the accessibility tree: no ref)`);
@@ -176,7 +167,7 @@ async function describeCandidates(target: RefTarget, locator: Locator, n: number
 
 /** The element's own snapshot line, without children: `button "Save" [ref=e7]`. */
 async function snapshotLine(frame: Frame, ref: string, refOptions: { prefix?: string; seed?: number }): Promise<string | undefined> {
-  const result = await snapshot(frame, { ...refOptions, rootRef: ref.replace(/^(f\d+)+/, ''), depth: 0, incremental: false }, CHECK_TIMEOUT_MS).catch(() => undefined);
+  const result = await snapshot(frame, { ...refOptions, rootRef: ref.replace(/^(f\d+)+/, ''), depth: 0, incremental: false }, refCheckLimit()).catch(() => undefined);
   const first = result?.yaml?.split('\n').find(line => line.trim().startsWith('- '));
   if (!first) return undefined;
   const line = first.trim().replace(/^- /, '').replace(/:$/, '');

@@ -28,7 +28,7 @@ import { callInFrame, callOnFrameOwner } from './cdp-evaluate.js';
 import { locateFrame } from './cdp-frames.js';
 import { injectIntoFrame, isMissingRuntimeError } from './inject.js';
 import { runtimeSource } from '../runtime-source.js';
-import { withDeadline } from '../deadline.js';
+import { patienceUnderLoad, withDeadline } from '../deadline.js';
 import { documentLoaded } from '../navigation/loaded.js';
 import { isNavigationError } from '../errors.js';
 
@@ -86,6 +86,15 @@ export interface FrameOwner {
 export type ElementTarget = ElementHandle | FrameOwner;
 
 const CHECK_TIMEOUT_MS = 3_000;
+/**
+ * How long a check of a ref's element (checkRef, what covers it, which refs a selector matches)
+ * waits for its page before calling it stuck: longer on an overloaded machine, where a live
+ * renderer waits seconds for its turn (24 sessions on 2 cores failed clicks on pages that were
+ * only slow).
+ */
+export function refCheckLimit(): number {
+  return patienceUnderLoad(CHECK_TIMEOUT_MS);
+}
 const REF_FOR_TIMEOUT_MS = 3_000;
 const PRESENCE_TIMEOUT_MS = 3_000;
 /**
@@ -305,7 +314,7 @@ export function find(frame: Frame, query: FindQuery, timeoutMs: number): Promise
  * ref that passes also gets the action's activity mark and first aim in the same call: an action on
  * a ref then makes one round trip into the page before acting, not three.
  */
-export function checkRef(frame: Frame, ref: string, timeoutMs = CHECK_TIMEOUT_MS, options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
+export function checkRef(frame: Frame, ref: string, timeoutMs = refCheckLimit(), options?: RefCheckOptions, prepare?: PrepareOptions): Promise<LiveCheck> {
   return callFunction(frame, pageCheckRef, { ref, options, prepare }, { timeoutMs, what: `Checking ref ${ref}` });
 }
 
