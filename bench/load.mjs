@@ -161,6 +161,21 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
       servers[side] = await startServer(side, { root, cwd, extraEnv: side === 'ariaref' ? oursEnv : {}, aa: aa && side !== 'ariaref' });
       report.servers[side] = { url: servers[side].url, start: await snapshotOf(servers[side].pid), phases: [] };
     }
+    // One round on each of `sides` at the same time; then each side's peak, and its process tree
+    // once its renderers settle.
+    const roundOn = async (sides, phases, k, label) => {
+      log(`load: ${sides.join(' and ')} ${label}...`);
+      const watches = sides.map(side => sampler(servers[side].pid));
+      await Promise.all(sides.map(side => round(servers[side], phases[side], k, ctx)));
+      const peaks = await Promise.all(watches.map(w => w.stop()));
+      for (const [i, side] of sides.entries()) {
+        const phase = phases[side];
+        for (const key of Object.keys(phase.peak)) phase.peak[key] = Math.max(phase.peak[key], peaks[i][key]);
+        phase.after = await settle(servers[side].pid, phase.before);
+        phase.afterRounds.push(phase.after);
+        log(`load:   ${side} ${phase.failed}/${phase.calls} failed so far, wall ${phase.wallMs.at(-1)} ms, renderers ${phase.before.renderers}→${phase.peak.renderers}→${phase.after.renderers}`);
+      }
+    };
     let turn = 0;
     const order = () => (turn++ % 2 === 0 ? SIDES : [...SIDES].reverse());
     const specs = [
@@ -180,32 +195,9 @@ export async function benchLoad(options = {}, log = m => console.error(m)) {
         report.servers[side].phases.push(phases[side]);
       }
       for (let r = 0; r < spec.rounds; r++) {
-        if (spec.kind === 'together') {
-          log(`load: both servers ${spec.name} round ${r + 1}...`);
-          const watches = SIDES.map(side => sampler(servers[side].pid));
-          await Promise.all(SIDES.map(side => round(servers[side], phases[side], spec.k, ctx)));
-          const peaks = await Promise.all(watches.map(w => w.stop()));
-          for (const [i, side] of SIDES.entries()) {
-            const phase = phases[side];
-            for (const key of Object.keys(phase.peak)) phase.peak[key] = Math.max(phase.peak[key], peaks[i][key]);
-            phase.after = await settle(servers[side].pid, phase.before);
-            phase.afterRounds.push(phase.after);
-            log(`load:   ${side} ${phase.failed}/${phase.calls} failed so far, wall ${phase.wallMs.at(-1)} ms`);
-          }
-          continue;
-        }
-        for (const side of order()) {
-          const phase = phases[side];
-          log(`load: ${side} ${spec.name}${spec.rounds > 1 ? ` round ${r + 1}` : ''}...`);
-          const watch = sampler(servers[side].pid);
-          await round(servers[side], phase, spec.k, ctx);
-          const peak = await watch.stop();
-          for (const key of Object.keys(phase.peak)) phase.peak[key] = Math.max(phase.peak[key], peak[key]);
-          const after = await settle(servers[side].pid, phase.before);
-          phase.afterRounds.push(after);
-          phase.after = after;
-          log(`load:   ${phase.failed}/${phase.calls} failed so far, wall ${phase.wallMs.at(-1)} ms, renderers ${phase.before.renderers}→${phase.peak.renderers}→${after.renderers}`);
-        }
+        const label = `${spec.name}${spec.rounds > 1 ? ` round ${r + 1}` : ''}`;
+        if (spec.kind === 'together') await roundOn(SIDES, phases, spec.k, label);
+        else for (const side of order()) await roundOn([side], phases, spec.k, label);
       }
     }
     for (const side of order()) {

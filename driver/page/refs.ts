@@ -145,11 +145,12 @@ async function describeCandidates(target: RefTarget, locator: Locator, n: number
   const frame = target.page.mainFrame();
   const refOptions = { prefix: target.frames.prefixOf(frame), seed: target.frames.seedFor(frame) };
   const out: string[] = [];
+  const limit = refCheckLimit();
   for (let i = 0; i < n; i++) {
-    const handle = await locator.nth(i).elementHandle({ timeout: refCheckLimit() }).catch(() => null);
+    const handle = await locator.nth(i).elementHandle({ timeout: limit }).catch(() => null);
     if (!handle) continue;
     try {
-      const ref = await refFor(frame, handle, refOptions, refCheckLimit()).catch(() => undefined);
+      const ref = await refFor(frame, handle, refOptions, limit).catch(() => undefined);
       if (!ref) {
         const tag = await handle.evaluate(el => el.tagName.toLowerCase()).catch(() => 'element');
         out.push(`<${tag}> (hidden or not in the accessibility tree: no ref)`);

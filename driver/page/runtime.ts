@@ -86,6 +86,8 @@ export interface FrameOwner {
 export type ElementTarget = ElementHandle | FrameOwner;
 
 const CHECK_TIMEOUT_MS = 3_000;
+const REF_FOR_TIMEOUT_MS = 3_000;
+const PRESENCE_TIMEOUT_MS = 3_000;
 /**
  * How long a check of a ref's element (checkRef, what covers it, which refs a selector matches)
  * waits for its page before calling it stuck: longer on an overloaded machine, where a live
@@ -95,8 +97,6 @@ const CHECK_TIMEOUT_MS = 3_000;
 export function refCheckLimit(): number {
   return patienceUnderLoad(CHECK_TIMEOUT_MS);
 }
-const REF_FOR_TIMEOUT_MS = 3_000;
-const PRESENCE_TIMEOUT_MS = 3_000;
 /**
  * Each attempt gets the time left plus this, so the overall deadline (with the caller's `ms`) is
  * the one that reports a timeout, never an attempt's own.
