@@ -15,6 +15,18 @@ const apply = Reflect.apply;
 const weakMapSet = WeakMap.prototype.set;
 const shadowRootGetter = (globalThis as any).Element
   ? Object.getOwnPropertyDescriptor((globalThis as any).Element.prototype, 'shadowRoot')?.get : undefined;
+const addListener: Function | undefined = (globalThis as any).EventTarget?.prototype?.addEventListener;
+
+// A submit event is not composed: one fired by a form inside a shadow root ends at that root, and
+// the document's listener never hears it (wait/leaving.ts). Each root attached here gets a
+// capturing listener at once, which hands the event to the watcher once there is one.
+let submitInShadowRoot: ((event: Event) => void) | undefined;
+const forwardSubmit = (event: Event) => { if (submitInShadowRoot) submitInShadowRoot(event); };
+
+/** Where submit events of forms inside shadow roots (attached after install, open or closed) go. */
+export function onSubmitInShadowRoot(listener: (event: Event) => void): void {
+  submitInShadowRoot = listener;
+}
 
 /**
  * Wrap `Element.prototype.attachShadow` to remember closed roots. Idempotent. The wrapper calls
@@ -30,6 +42,9 @@ export function installClosedShadowTracking(): void {
     const root = apply(attach, this, [init]) as ShadowRoot;
     const open = shadowRootGetter ? apply(shadowRootGetter, this, []) : (this as Element).shadowRoot;
     if (root && open !== root) { apply(weakMapSet, closedRoots, [this, root]); closedCount++; }
+    if (root && addListener) {
+      try { apply(addListener, root, ['submit', forwardSubmit, true]); } catch { /* the root still works */ }
+    }
     return root;
   };
   try {

@@ -16,6 +16,7 @@
 // navigation the action started before its settle was called is still known to the settle.
 import { listen, nativeSetTimeout, now } from './timing';
 import { withPristineBuiltins } from '../pristine';
+import { onSubmitInShadowRoot } from '../dom/closed-shadow';
 
 /** A planned submission whose navigate event never came (a sandbox, a handler that threw) stops counting after this. */
 const PLANNED_MAX_MS = 1000;
@@ -41,9 +42,12 @@ export function watchLeaving(): void {
   navigationWatched = true;
   listen(navigation, 'navigate', onNavigate);
   // Capturing at the document: a handler that stops the event on the way down cannot hide it. Whether
-  // it was cancelled is read when asked, after every handler has run. (A form in a shadow root
-  // submits unseen: its submit event stays inside; its navigate event still ends the settle.)
-  listen(document, 'submit', (event: Event) => { planned = { at: now(), form: event.target as Element, event }; }, true);
+  // it was cancelled is read when asked, after every handler has run. A submit event stays inside
+  // the shadow root of its form: those come from the root's own listener (dom/closed-shadow.ts),
+  // for roots attached by script; a declarative root's form submits unseen until its navigate event.
+  const onSubmit = (event: Event) => { planned = { at: now(), form: event.target as Element, event }; };
+  listen(document, 'submit', onSubmit, true);
+  onSubmitInShadowRoot(onSubmit);
 }
 
 /**
