@@ -90,8 +90,9 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
   const churning = isChurning(base);
   const churnWindow = churnWindowMs(base, quietMs);
   const animationsSince = mark === undefined ? start : markStartedAt(mark);
-  // The action began at its mark: a navigation or form submission it started counts from there.
-  const actionStart = options.mark === undefined ? start : markStartedAt(options.mark) || start;
+  // The action began at its mark: a navigation, form submission or file chooser it started counts from there.
+  const actionMarkedAt = options.mark === undefined ? 0 : markStartedAt(options.mark);
+  const actionStart = actionMarkedAt || start;
 
   return new Promise<SettleReport>(resolve => {
     let mutations = 0;
@@ -125,8 +126,7 @@ export function settle(options: SettleOptions = {}, docId?: string, complete?: (
       if (navigating) report.navigating = navigating;
       report.watchedNavigation = watchesNavigation();
       if (docId !== undefined) report.docId = docId;
-      const markedAt = options.mark === undefined ? 0 : markStartedAt(options.mark);
-      if (markedAt > 0 && fileInputClickedSince(markedAt)) report.fileChooser = true;
+      if (actionMarkedAt > 0 && fileInputClickedSince(actionMarkedAt)) report.fileChooser = true;
       if (complete) withPristineBuiltins(() => complete(report));
       resolve(report);
     }
