@@ -151,7 +151,10 @@ function watchUnrecordedChanges(): void {
       structureChanged(this);
       return root;
     };
-    try { Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapped }); } catch { /* locked */ }
+    try {
+      Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapped });
+      attachWatched = true;
+    } catch { /* locked: every action's mark looks for new roots instead (rescanShadowRoots) */ }
   }
   const registry = (globalThis as any).CustomElementRegistry?.prototype;
   const define = registry?.define;
@@ -169,7 +172,13 @@ export function installMutationTracking(): void {
   if (observer || typeof document === 'undefined') return;
   observer = new NativeMutationObserver(onRecords);
   watchUnrecordedChanges();
-  if (document.readyState !== 'loading') { observeRoot(document); return; }
+  if (document.readyState !== 'loading') {
+    // Installed into a document its scripts already ran in: the roots they attached are looked for
+    // once, when first needed; later ones come through the wrapper.
+    observeRoot(document);
+    shadowScanPending = true;
+    return;
+  }
   // While the parser builds the document, a record for every node it inserts was most of the
   // runtime's page-load cost (a 5,000-row table: as long again as parsing it). The document is
   // observed from DOMContentLoaded on, its declarative shadow roots adopted in one pass; until then
@@ -210,6 +219,8 @@ function startObservingDocument(): void {
 }
 
 let shadowScanPending = false;
+/** attachShadow goes through watchUnrecordedChanges' wrapper: no root attached since install goes unseen. */
+let attachWatched = false;
 
 function adoptPendingShadowRoots(): void {
   if (!shadowScanPending) return;
@@ -240,10 +251,13 @@ export function onStructureChange(listener: StructureListener): () => void {
 
 /**
  * Pick up shadow roots attached to elements that were already in the document (custom element
- * upgrades): attaching a shadow root produces no mutation record. Cost: one pass over the DOM.
+ * upgrades): attaching a shadow root produces no mutation record. With attachShadow wrapped, every
+ * root since install came through the wrapper, and the roots from before it (or from the parser)
+ * are looked for once; otherwise each call costs one pass over the DOM.
  */
 export function rescanShadowRoots(): void {
   if (!observer) installMutationTracking();
+  if (attachWatched) { adoptPendingShadowRoots(); return; }
   shadowScanPending = false;
   if (typeof document !== 'undefined') adoptShadowRoots(document);
 }
