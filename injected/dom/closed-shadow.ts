@@ -1,13 +1,19 @@
-// Closed shadow roots, kept privately to the runtime. A closed root is invisible to page code
-// (`host.shadowRoot` is null, slotted nodes' `assignedSlot` is null), yet it is what the user sees:
-// payment widgets and some design systems render everything in one. The init script runs before
-// page scripts, so wrapping `attachShadow` sees every root made in this document; the roots are
-// held in a WeakMap (no strong reference, never reachable from the page) and walked like open ones.
+// Shadow roots as they are attached, through the runtime's one wrapper of `attachShadow`. The init
+// script runs before page scripts, so the wrapper sees every root made in this document by script
+// (the parser's declarative roots are found by a pass over the document: wait/mutations.ts).
+//  - Closed roots are kept privately. A closed root is invisible to page code (`host.shadowRoot`
+//    is null, slotted nodes' `assignedSlot` is null), yet it is what the user sees: payment widgets
+//    and some design systems render everything in one. They are held in a WeakMap (no strong
+//    reference, never reachable from the page) and walked like open ones.
+//  - The mutation tracker hears of every root (attaching one makes no mutation record).
+//  - Each root gets a capturing submit listener (see onSubmitInShadowRoot).
 
 const closedRoots = new WeakMap<Element, ShadowRoot>();
 /** Closed roots ever attached: while 0 (most pages), every lookup answers at once. */
 let closedCount = 0;
 let installed = false;
+/** The wrapper is in place: no root attached by script since install goes unseen. */
+let wrapped = false;
 // The wrapper runs inside page calls, outside the runtime's pristine-built-ins guard: it uses only
 // functions captured at install, so a page replacing WeakMap.prototype.set or Function.prototype.call
 // can neither see the roots nor break attachShadow.
@@ -16,6 +22,19 @@ const weakMapSet = WeakMap.prototype.set;
 const shadowRootGetter = (globalThis as any).Element
   ? Object.getOwnPropertyDescriptor((globalThis as any).Element.prototype, 'shadowRoot')?.get : undefined;
 const addListener: Function | undefined = (globalThis as any).EventTarget?.prototype?.addEventListener;
+
+type RootListener = (host: Element, root: ShadowRoot) => void;
+let rootAttached: RootListener | undefined;
+
+/**
+ * The one listener for every root attached from now on (the mutation tracker). Installs the wrapper
+ * if it is not yet; answers whether it is in place.
+ */
+export function onShadowRootAttached(listener: RootListener): boolean {
+  installClosedShadowTracking();
+  rootAttached = listener;
+  return wrapped;
+}
 
 // A submit event is not composed: one fired by a form inside a shadow root ends at that root, and
 // the document's listener never hears it (wait/leaving.ts). Each root attached here gets a
@@ -28,27 +47,29 @@ export function onSubmitInShadowRoot(listener: (event: Event) => void): void {
   submitInShadowRoot = listener;
 }
 
-/**
- * Wrap `Element.prototype.attachShadow` to remember closed roots. Idempotent. The wrapper calls
- * whatever attachShadow was installed before it (the mutation tracker's), so both see every root.
- */
+/** Wrap `Element.prototype.attachShadow`, once: before any page script can attach a root or replace it. */
 export function installClosedShadowTracking(): void {
   if (installed) return;
   installed = true;
   const proto = (globalThis as any).Element?.prototype;
   const attach = proto?.attachShadow;
   if (typeof attach !== 'function') return;
-  const wrapped = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
+  const wrapper = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
     const root = apply(attach, this, [init]) as ShadowRoot;
+    if (!root) return root;
     const open = shadowRootGetter ? apply(shadowRootGetter, this, []) : (this as Element).shadowRoot;
-    if (root && open !== root) { apply(weakMapSet, closedRoots, [this, root]); closedCount++; }
-    if (root && addListener) {
+    if (open !== root) { apply(weakMapSet, closedRoots, [this, root]); closedCount++; }
+    if (addListener) {
       try { apply(addListener, root, ['submit', forwardSubmit, true]); } catch { /* the root still works */ }
+    }
+    if (rootAttached) {
+      try { rootAttached(this, root); } catch { /* the page's call must not fail for our bookkeeping */ }
     }
     return root;
   };
   try {
-    Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapped });
+    Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapper });
+    wrapped = true;
   } catch { /* locked by an earlier script: closed roots stay opaque */ }
 }
 

@@ -4,7 +4,7 @@
 // The same records tell incremental snapshots what changed (incremental/dirty.ts); for that, it
 // also reports what no record shows: shadow roots attached and custom elements defined later.
 import { NativeMutationObserver, listen, nativeSetTimeout, now, observe } from './timing';
-import { shadowRootOf } from '../dom/closed-shadow';
+import { onShadowRootAttached, shadowRootOf } from '../dom/closed-shadow';
 
 export type MutationListener = (records: number, at: number) => void;
 
@@ -140,22 +140,12 @@ function structureChanged(host: Element | null): void {
  * page scripts run.
  */
 function watchUnrecordedChanges(): void {
-  const proto = (globalThis as any).Element?.prototype;
-  const attach = proto?.attachShadow;
-  if (typeof attach === 'function') {
-    const wrapped = function attachShadow(this: Element, init: ShadowRootInit): ShadowRoot {
-      const root = apply(attach, this, [init]) as ShadowRoot;
-      // Closed roots too: the snapshot walks them (dom/closed-shadow.ts). While the document is
-      // parsed nothing reads records: the DOMContentLoaded pass adopts connected roots in bulk.
-      if (!parsing) observeRoot(root);
-      structureChanged(this);
-      return root;
-    };
-    try {
-      Object.defineProperty(proto, 'attachShadow', { ...Object.getOwnPropertyDescriptor(proto, 'attachShadow'), value: wrapped });
-      attachWatched = true;
-    } catch { /* locked: every action's mark looks for new roots instead (rescanShadowRoots) */ }
-  }
+  // Closed roots too: the snapshot walks them (dom/closed-shadow.ts). While the document is
+  // parsed nothing reads records: the DOMContentLoaded pass adopts connected roots in bulk.
+  attachWatched = onShadowRootAttached((host, root) => {
+    if (!parsing) observeRoot(root);
+    structureChanged(host);
+  });
   const registry = (globalThis as any).CustomElementRegistry?.prototype;
   const define = registry?.define;
   if (typeof define === 'function') {
