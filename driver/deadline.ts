@@ -1,6 +1,7 @@
 // The one deadline helper. Every call into a page is raced against its own timer: a page paused
 // by a dialog, stuck in a busy loop or never finishing a navigation must never hang a caller.
 // The loser of a race is left to finish on its own; its late rejection is swallowed.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism, loadavg } from 'node:os';
 
 /** A call into the page that did not answer in time. */
@@ -90,4 +91,60 @@ const MAX_LOAD_STRETCH = 6;
 export function patienceUnderLoad(ms: number): number {
   const perCpu = loadavg()[0]! / Math.max(1, availableParallelism());
   return Math.round(ms * Math.min(MAX_LOAD_STRETCH, Math.max(1, perCpu)));
+}
+
+// ---- cancellation ----
+// A client may cancel a call (MCP notifications/cancelled; a CLI command killed or interrupted).
+// The call's long waits (a time to wait, a text to appear, a page to load) then end at once, so the
+// session's next call does not queue behind them. Work that is quick or leaves page state behind
+// (an action between its aim and its click) runs to its end: only waits ask untilCancelled.
+
+/** The client cancelled the call this wait belonged to. */
+export class CancelledError extends Error {
+  constructor() {
+    super('The client cancelled this call; it stopped at its next wait.');
+    this.name = 'CancelledError';
+  }
+}
+
+/** The signal of the call being run, carried through its awaits (AsyncLocalStorage). */
+const callSignal = new AsyncLocalStorage<AbortSignal>();
+
+/** Runs `work` as a call that `signal` can cancel: its waits (untilCancelled) end when it aborts. */
+export function runCancellable<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  return signal ? callSignal.run(signal, work) : work();
+}
+
+/** Whether the call being run was cancelled by its client. */
+export function callCancelled(): boolean {
+  return callSignal.getStore()?.aborted ?? false;
+}
+
+/**
+ * Resolves like `work`, or rejects with CancelledError as soon as the call being run is cancelled
+ * (never, outside a cancellable call). The work itself goes on; its outcome is dropped.
+ */
+export function untilCancelled<T>(work: Promise<T>): Promise<T> {
+  const signal = callSignal.getStore();
+  if (!signal) return work;
+  work.catch(() => {});
+  if (signal.aborted) return Promise.reject(new CancelledError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      value => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      error => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}
+
+/** A sleep that ends early, with CancelledError, when the call being run is cancelled. */
+export async function cancellableSleep(ms: number): Promise<void> {
+  const timer = delay(ms);
+  try {
+    await untilCancelled(timer.promise);
+  } finally {
+    timer.cancel();
+  }
 }

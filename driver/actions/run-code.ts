@@ -7,7 +7,7 @@
 // the code set are cleared, and the caller's server keeps working.
 import vm from 'node:vm';
 import type { Page } from 'playwright';
-import { withDeadline } from '../deadline.js';
+import { untilCancelled, withDeadline } from '../deadline.js';
 import { checkRange } from '../errors.js';
 import { guardLoops, LoopGuard, LoopStopped } from './loop-guard.js';
 
@@ -112,7 +112,8 @@ export async function runPlaywrightCode(page: Page, code: string, options: { tim
     const settled = running.then(value => ({ value }), (error: unknown) => {
       throw stopped(error) ? loopStopped() : new RunCodeError(`The code threw: ${messageOf(error)}`, 'threw', undefined, { cause: error });
     });
-    const { value } = await withDeadline(Promise.race([settled, callbackStop.catch(() => { throw loopStopped(); })]), options.timeoutMs, () => timedOut(options.timeoutMs, 'a promise that never settles, or a long wait?'));
+    // Cancelled by its client, the code is abandoned as at its deadline: its timers cleared, its loops stopped.
+    const { value } = await untilCancelled(withDeadline(Promise.race([settled, callbackStop.catch(() => { throw loopStopped(); })]), options.timeoutMs, () => timedOut(options.timeoutMs, 'a promise that never settles, or a long wait?')));
     if (value === undefined || typeof value === 'function') {
       finished = true;
       return { json: undefined };

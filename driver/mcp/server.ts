@@ -46,13 +46,15 @@ export function createSession(config: ServerConfig, host: BrowserHost): McpSessi
   let queue: Promise<unknown> = Promise.resolve();
   /** Set by close(): a call still waiting its turn is refused instead of opening a browser for nobody. */
   let closed = false;
-  server.setRequestHandler(CallToolRequestSchema, async request => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     clearTimeout(idle);
     const { name, arguments: args } = request.params;
     const run = queue.then(async () => {
       if (closed) throw new Error(`${name} did not run: this MCP session ended (the client closed it or went away) while the call waited for the one before it. Connect again to start a new session.`);
       const started = Date.now() - 1;
-      const result = shapeImages(await callTool(session, name, args), config.imageResponses);
+      // notifications/cancelled aborts extra.signal: the call stops at its next wait, and the SDK
+      // sends no answer for it; the session's next call does not wait for the cancelled one's waits.
+      const result = shapeImages(await callTool(session, name, args, { signal: extra.signal }), config.imageResponses);
       sessionLog?.log(name, args, result);
       if (config.outputMaxSize) await enforceOutputBudget(await session.outputDir(), config.outputMaxSize, started, sessionLog?.file ? [sessionLog.file] : []).catch(() => {});
       return result;

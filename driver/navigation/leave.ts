@@ -9,7 +9,7 @@
 // Everything is reported as data (NavigationResult); nothing here words advice for a surface.
 import type { Page, Response } from 'playwright';
 import type { HandledDialog } from '../collectors/modal-state.js';
-import { patienceUnderLoad, sleep, within } from '../deadline.js';
+import { CancelledError, patienceUnderLoad, sleep, untilCancelled, within } from '../deadline.js';
 import { callInFrame, readyForCalls } from '../page/cdp-evaluate.js';
 import { bareLeavingDialogs, leavingDialogs, type BeforeUnloadAnswer, type LeavingDialogs } from './dialogs.js';
 import { collectorsFor } from '../collectors/attach.js';
@@ -191,11 +191,11 @@ async function historyStep(page: Page, step: 'back' | 'forward' | 'reload', opti
   // response (restored from the cache, same-document): only the commit tells them apart.
   const commits = pageNavigation(page).watchCommits(1);
   const landing = await dialogs.during(beforeUnload, async (): Promise<Landing & { moved: boolean }> => {
-    const response = await (step === 'back' ? page.goBack(go) : step === 'forward' ? page.goForward(go) : page.reload(go));
+    const response = await untilCancelled(step === 'back' ? page.goBack(go) : step === 'forward' ? page.goForward(go) : page.reload(go));
     const moved = response !== null || commits.count() > 0;
     const load = moved ? await loadedInTime(page, deadline) : 'loaded';
     return { response, load, cutShort: 0, moved };
-  }).catch(async error => { throw await stayedOrError(error, page, dialogs, mark, beforeUnload); })
+  }).catch(async error => { throw error instanceof CancelledError ? error : await stayedOrError(error, page, dialogs, mark, beforeUnload); })
     .finally(() => commits.stop());
   const done = result(page, landing, [...prepared, ...dialogs.answeredSince(mark)]);
   return landing.moved ? done : { ...done, noHistoryEntry: true };
@@ -245,8 +245,9 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     let response: Response | null = null;
     try {
       const remaining = Math.max(1000, deadline - Date.now());
-      response = await dialogs.during(beforeUnload, () => page.goto(url, { waitUntil: 'commit', timeout: remaining }));
+      response = await dialogs.during(beforeUnload, () => untilCancelled(page.goto(url, { waitUntil: 'commit', timeout: remaining })));
     } catch (error) {
+      if (error instanceof CancelledError) throw error;
       // A URL that answers with a file is a download, not a failed navigation: nothing to retry.
       if (isDownload(error)) return { response: null, load: 'download', cutShort };
       // A javascript: URL ran in the current document (however Playwright's wait for a commit that
@@ -316,10 +317,10 @@ function isDownload(error: unknown): boolean {
 async function loadedInTime(page: Page, deadline: number): Promise<LoadOutcome> {
   const churn = pageNavigation(page).watchCommits(CHURN_NAVIGATIONS);
   try {
-    return await Promise.race([
+    return await untilCancelled(Promise.race([
       documentLoaded(page.mainFrame(), Math.max(1000, deadline - Date.now())),
       churn.reached.then((): LoadOutcome => 'kept-navigating'),
-    ]);
+    ]));
   } finally {
     churn.stop();
   }

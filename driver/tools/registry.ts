@@ -8,7 +8,7 @@ import { ToolResponse } from './response.js';
 import { renderResponse, type ToolResult } from './render.js';
 import { carryMarks, markInputError } from './result.js';
 import type { Tool } from './define.js';
-import { ArgumentError, withDeadline } from '../index.js';
+import { ArgumentError, CancelledError, runCancellable, withDeadline } from '../index.js';
 import { formatError } from './format/errors.js';
 import { redactResult } from './secrets.js';
 import { formatModalState } from './format/events.js';
@@ -151,9 +151,18 @@ function modalRefusal(session: Session, tool: Tool): string | undefined {
   return `Error: Tool "${tool.name}" does not handle the modal state.\n\n### Modal state\n${modals.map(m => `- ${formatModalState(m)}`).join('\n')}`;
 }
 
-export async function callTool(session: Session, name: string, args: unknown): Promise<ToolResult> {
+/** What the surface knows of a call beyond its arguments. */
+export interface CallOptions {
+  /**
+   * Aborted when the client cancels the call (MCP notifications/cancelled, a CLI command that went
+   * away): a call still waiting its turn does not run, and a running one stops at its next wait.
+   */
+  signal?: AbortSignal;
+}
+
+export async function callTool(session: Session, name: string, args: unknown, options: CallOptions = {}): Promise<ToolResult> {
   // The one exit of every answer: no secret value leaves it (--secrets), no input comes back at length.
-  const raw = await answer(session, name, args);
+  const raw = await runCancellable(options.signal, () => answer(session, name, args, options.signal));
   const result = clipResult(redactResult(session.config.secrets, raw), args);
   carryMarks(raw, result);
   return result;
@@ -163,7 +172,8 @@ function clipResult(result: ToolResult, args: unknown): ToolResult {
   return { ...result, content: result.content.map(block => (block.type === 'text' ? { ...block, text: clipAnswerText(block.text, args) } : block)) };
 }
 
-async function answer(session: Session, name: string, args: unknown): Promise<ToolResult> {
+async function answer(session: Session, name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult> {
+  if (signal?.aborted) return errorResult(`${name} did not run: the client cancelled it before its turn came.`);
   const tool = enabledTools(session.config).find(t => t.name === name);
   if (!tool) {
     const known = allTools.find(t => t.name === name);
@@ -190,6 +200,8 @@ async function answer(session: Session, name: string, args: unknown): Promise<To
     const limitMs = callLimitMs(session.config);
     await withDeadline(tool.handle(session, parsed.data, response), limitMs, () => new CallAbandoned(name, limitMs));
   } catch (error) {
+    // Nobody reads the answer of a cancelled call: no snapshot of the page is taken for it.
+    if (error instanceof CancelledError || signal?.aborted) return errorResult(`${name} was cancelled by the client. ${formatError(error)}`);
     inputError = error instanceof ArgumentError;
     const recovered = error instanceof CallAbandoned ? ` ${await recoverIfFrozen(session, session.currentTabOrUndefined())}` : '';
     response.addError(formatError(error) + recovered);

@@ -1,7 +1,7 @@
 // The built `ariaref` binary run as a shell user runs it, against a daemon of its own: every
 // suite gets a private socket directory (ARIAREF_SOCKET_DIR), so no test ever reaches the
 // user's real daemon, and stops that daemon when it ends.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ export interface Shell {
   /** A folder to run commands in (files the commands write land here). */
   cwd: string;
   run(...args: string[]): Promise<Run>;
+  /** Starts a command without waiting for it: the test may kill it (a shell user's Ctrl-C, an agent's timeout). */
+  start(...args: string[]): ChildProcess;
   /** The daemon's pid, from its state file. */
   daemonPid(): number | undefined;
   /** Stops the daemon (by its pid if it does not answer) and removes the folders. */
@@ -50,6 +52,7 @@ export function shell(env: Record<string, string> = {}): Shell {
     dir,
     cwd,
     daemonPid,
+    start: (...args) => spawn(process.execPath, [binary, ...args], { cwd, env: fullEnv, stdio: 'ignore' }),
     run: (...args) => new Promise(resolve => {
       const child = spawn(process.execPath, [binary, ...args], { cwd, env: fullEnv });
       let stdout = '';

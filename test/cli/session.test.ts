@@ -19,10 +19,13 @@ const LOGIN = `<title>Login</title><main><form id="f">
 
 let server: PageServer;
 let sh: Shell;
+/** Resolves when the browser asks for /held, which is never answered. */
+let heldAsked: () => void = () => {};
 
 beforeAll(async () => {
   server = await servePages({
     '/login.html': LOGIN,
+    '/held': () => { heldAsked(); },
     '/counter.html': '<title>Counter</title><script>window.count = 0</script><button onclick="document.getElementById(\'n\').textContent = ++window.count">Add</button><p id="n">0</p>',
   });
   sh = shell();
@@ -159,6 +162,20 @@ describe('ariaref session commands', () => {
     expect(gone.stderr).toMatch(/^No browser session "queue"/);
     expect((await sh.run('sessions')).stdout).not.toContain('queue');
     expect((await sh.run('snapshot', '-s', 'other')).code).toBe(0);
+  });
+
+  it('cancels a command whose client went away: the session\'s next command does not wait for it', { timeout: 90_000 }, async () => {
+    await sh.run('open', `${server.origin}/counter.html`, '-s', 'cancel', '--timeout-navigation', '120000');
+    const asked = new Promise<void>(resolve => { heldAsked = resolve; });
+    const going = sh.start('-s', 'cancel', 'open', `${server.origin}/held`);
+    await asked; // the daemon is inside the navigation, which would wait out its 120 s
+    going.kill('SIGKILL');
+    // Far below the navigation's own wait; a page whose navigation is pending answers the tab list with its last title.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('the session stayed busy with the command whose client was killed')), 20_000); });
+    const tabs = await Promise.race([sh.run('-s', 'cancel', 'tabs'), bound]).finally(() => clearTimeout(timer));
+    expect(tabs.code, tabs.stderr).toBe(0);
+    expect(tabs.stdout).toContain('counter.html');
   });
 
   it('says that pick needs a headed browser', { timeout: 60_000 }, async () => {

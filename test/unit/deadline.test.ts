@@ -3,7 +3,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { within, withDeadline } from '../../driver/deadline.js';
+import { CancelledError, callCancelled, cancellableSleep, runCancellable, untilCancelled, within, withDeadline } from '../../driver/deadline.js';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -70,5 +70,31 @@ describe('deadline helper', () => {
     const never = new Promise<string>(() => {});
     await expect(withDeadline(never, 30, 'The test call')).rejects.toThrow('The test call did not answer within 30ms');
     await expect(within(never, 30)).resolves.toMatchObject({ ok: false, reason: 'timeout' });
+  });
+});
+
+describe('a cancelled call', () => {
+  it('ends its waits at once, however deep in its awaits they are; a wait outside any call is not touched', async () => {
+    const controller = new AbortController();
+    const never = new Promise<string>(() => {});
+    const call = runCancellable(controller.signal, async () => {
+      await Promise.resolve();
+      const waits = [untilCancelled(never), cancellableSleep(60_000)];
+      await new Promise(resolve => setTimeout(resolve, 10));
+      return Promise.allSettled(waits).then(outcomes => ({ outcomes, cancelled: callCancelled() }));
+    });
+    setTimeout(() => controller.abort(), 20);
+    const { outcomes, cancelled } = await call;
+    expect(cancelled).toBe(true);
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ status: 'rejected', reason: expect.any(CancelledError) });
+    // Outside a call (no signal), and in a call that was not cancelled, the work's own outcome comes through.
+    await expect(untilCancelled(Promise.resolve('kept'))).resolves.toBe('kept');
+    await expect(runCancellable(new AbortController().signal, () => untilCancelled(Promise.resolve('kept')))).resolves.toBe('kept');
+  });
+
+  it('that was cancelled before a wait began fails that wait at once', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(runCancellable(controller.signal, () => cancellableSleep(60_000))).rejects.toBeInstanceOf(CancelledError);
   });
 });

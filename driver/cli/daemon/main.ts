@@ -63,14 +63,16 @@ function readRequest(socket: Socket): Promise<CliRequest | undefined> {
   return new Promise((done, fail) => {
     let buffer = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
+    const onData = (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf('\n');
       if (end >= 0) {
+        socket.off('data', onData);
         socket.pause();
         try { done(JSON.parse(buffer.slice(0, end)) as CliRequest); } catch (error) { fail(error); }
       } else if (buffer.length > MAX_REQUEST_BYTES) fail(new Error('request too large'));
-    });
+    };
+    socket.on('data', onData);
     socket.on('end', () => done(undefined));
     socket.on('error', fail);
   });
@@ -81,13 +83,19 @@ async function serve(socket: Socket): Promise<void> {
   if (!request || !Array.isArray(request.argv)) { socket.destroy(); return; }
   clearTimeout(idle);
   active++;
+  // The client sends one line and waits for the answer: its socket closing first means it is gone
+  // (killed, interrupted, timed out by the agent that ran it), and its command is cancelled.
+  const cancel = new AbortController();
+  socket.once('end', () => cancel.abort());
+  socket.once('close', () => cancel.abort());
+  socket.resume();
   let reply: CliReply;
   try {
     reply = request.argv[0] !== 'stop' && request.build && build && request.build !== build
       ? { stdout: '', stderr: `The running ariaref daemon is from another version of ariaref${sessions.size ? `, with sessions ${sessions.names().map(n => `"${n}"`).join(', ')}` : ''}. Run "ariaref stop", then the command again.\n`, code: 1 }
       : request.argv[0] === 'stop'
       ? { stdout: `Stopped the ariaref daemon${sessions.size ? ` and closed ${sessions.size === 1 ? 'session' : 'sessions'} ${sessions.names().map(n => `"${n}"`).join(', ')}` : ''}.\n`, stderr: '', code: 0 }
-      : await sessions.handle(request);
+      : await sessions.handle(request, cancel.signal);
   } catch (error) {
     log(`${request.argv.join(' ')}: ${(error as Error).stack ?? error}`);
     reply = { stdout: '', stderr: `ariaref: internal error: ${(error as Error).message.split('\n')[0]}. Run the command again; if it keeps failing, "ariaref stop" restarts the daemon (details in ${paths.log}).\n`, code: 1 };

@@ -48,18 +48,19 @@ export class Sessions {
     return this.entries.size;
   }
 
-  async handle(request: CliRequest): Promise<CliReply> {
+  /** Runs one command; `signal` aborts when its client went away (the command then stops at its next wait). */
+  async handle(request: CliRequest, signal?: AbortSignal): Promise<CliReply> {
     const [name] = request.argv;
     try {
       if (name === 'sessions') return await this.list(request.json);
       if (name === 'close') return await this.close(request.session, request.json);
-      if (name === 'open') return await this.open(request);
+      if (name === 'open') return await this.open(request, signal);
       const { tool, params } = resolveCall(request.argv, request.cwd);
       let entry = this.entries.get(request.session);
       const notes: string[] = [];
       if (!entry && tool.name === 'browser_navigate') entry = this.create(request.session, this.configFor([], request), notes);
       if (!entry) return usageReply(this.missing(request.session), 1);
-      return await this.run(entry, tool, params, request, notes);
+      return await this.run(entry, tool, params, request, notes, signal);
     } catch (error) {
       if (error instanceof UsageError || error instanceof ConfigError) return usageReply(error.message);
       throw error;
@@ -73,7 +74,7 @@ export class Sessions {
       : `No browser session "${name}". Run "ariaref open <url>${flag(name)}" first.`;
   }
 
-  private async open(request: CliRequest): Promise<CliReply> {
+  private async open(request: CliRequest, signal?: AbortSignal): Promise<CliReply> {
     const { url, options } = inDirectory(request.cwd, () => splitOpenArgs(request.argv.slice(1)));
     const { tool, params } = url === undefined ? resolveCall(['snapshot'], request.cwd) : resolveCall(['open', url], request.cwd);
     let entry = this.entries.get(request.session);
@@ -81,7 +82,7 @@ export class Sessions {
     if (entry && options.length)
       notes.push(`Session "${request.session}" was already open, so ${options.filter(o => o.startsWith('-')).join(' ')} did not apply. Run "ariaref close${flag(request.session)}" first to change its options.`);
     entry ??= this.create(request.session, this.configFor(options, request), notes);
-    return this.run(entry, tool, params, request, notes);
+    return this.run(entry, tool, params, request, notes, signal);
   }
 
   /** The server's options (flags, ARIAREF_* of the caller's environment, --config), with the CLI's defaults. */
@@ -117,7 +118,7 @@ export class Sessions {
     return entry;
   }
 
-  private async run(entry: Entry, tool: Tool, params: Record<string, unknown>, request: CliRequest, notes: string[]): Promise<CliReply> {
+  private async run(entry: Entry, tool: Tool, params: Record<string, unknown>, request: CliRequest, notes: string[], signal?: AbortSignal): Promise<CliReply> {
     const parsed = z.strictObject(tool.params).safeParse(params);
     if (!parsed.success) {
       // A message that names its parameter itself ("clickCount must be between 1 and 10") needs no prefix.
@@ -134,7 +135,7 @@ export class Sessions {
       entry.cwd = request.cwd;
       const started = performance.now();
       try {
-        return await callTool(entry.session, tool.name, params);
+        return await callTool(entry.session, tool.name, params, { signal });
       } finally {
         toolMs = performance.now() - started;
       }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ElementHandle, Frame, JSHandle } from 'playwright';
 import { defineTool } from '../define.js';
-import { withDeadline } from '../../index.js';
+import { untilCancelled, withDeadline } from '../../index.js';
 import { writeRedactedText } from '../secrets.js';
 import { act, describeTarget, elementParam, locate, targetAliases, targetString } from './common.js';
 import { timestampedName } from '../files.js';
@@ -110,7 +110,7 @@ export const evaluateTools = [
           element = (await (await locate(tab, params.target)).elementHandle()) ?? undefined;
           frame = (await element?.ownerFrame()) ?? frame;
         }
-        const evaluated = await withDeadline(evaluateIn(frame, params.function, element), limitMs, () => new EvaluateTimeout(limitMs));
+        const evaluated = await untilCancelled(withDeadline(evaluateIn(frame, params.function, element), limitMs, () => new EvaluateTimeout(limitMs)));
         isFunction = evaluated.isFunction;
         text = await render(tab, evaluated.result);
         await evaluated.result.dispose().catch(() => {});

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Page } from 'playwright';
 import { defineTool } from '../define.js';
-import { shownText, sleep } from '../../index.js';
+import { cancellableSleep, shownText } from '../../index.js';
 import { recordPageCall } from '../codegen/record.js';
 import { answerSnapshotRequest } from '../render.js';
 import { boundedNumber } from '../input-policy.js';
@@ -18,7 +18,7 @@ async function pollUntil<T>(page: Page, deadline: number, check: () => Promise<T
     if (page.isClosed()) throw new Error('The tab closed while waiting. Use browser_tabs to see the open tabs.');
     const answer = await check();
     if (answer !== undefined) return answer;
-    await sleep(Math.min(POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)], Math.max(0, deadline - Date.now())));
+    await cancellableSleep(Math.min(POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)], Math.max(0, deadline - Date.now())));
   }
   return check();
 }
@@ -52,7 +52,7 @@ export const waitTools = [
       const started = Date.now();
       if (params.time !== undefined && params.text === undefined && params.textGone === undefined) {
         recordPageCall(session, response, { method: 'waitForTimeout', ms: Math.round(params.time * 1000) });
-        await sleep(params.time * 1000);
+        await cancellableSleep(params.time * 1000);
         response.addResult(`Waited for ${params.time} seconds`);
         response.setIncludeSnapshot();
         return;
