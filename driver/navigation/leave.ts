@@ -11,12 +11,15 @@ import type { Page, Response } from 'playwright';
 import type { HandledDialog } from '../collectors/modal-state.js';
 import { CancelledError, patienceUnderLoad, sleep, untilCancelled, within } from '../deadline.js';
 import { callInFrame, readyForCalls } from '../page/cdp-evaluate.js';
+import { locateFrame } from '../page/cdp-frames.js';
 import { bareLeavingDialogs, leavingDialogs, type BeforeUnloadAnswer, type LeavingDialogs } from './dialogs.js';
 import { collectorsFor } from '../collectors/attach.js';
 import { KeptNavigatingError, PageNotRespondingError, StayedOnPageError } from './errors.js';
 import { documentLoaded } from './loaded.js';
 import { pageNavigation, sameDocumentUrl } from './page-navigation.js';
 
+/** How long stopping a cancelled navigation may take: the browser answers it, not the page. */
+const STOP_LOADING_WITHIN_MS = 2_000;
 /** How long a page gets to answer a trivial evaluation before it counts as not responding. */
 const RESPONSIVE_WITHIN_MS = 1500;
 /**
@@ -195,7 +198,7 @@ async function historyStep(page: Page, step: 'back' | 'forward' | 'reload', opti
     const moved = response !== null || commits.count() > 0;
     const load = moved ? await loadedInTime(page, deadline) : 'loaded';
     return { response, load, cutShort: 0, moved };
-  }).catch(async error => { throw error instanceof CancelledError ? error : await stayedOrError(error, page, dialogs, mark, beforeUnload); })
+  }).catch(async error => { throw error instanceof CancelledError ? await stoppedLoading(page, error) : await stayedOrError(error, page, dialogs, mark, beforeUnload); })
     .finally(() => commits.stop());
   const done = result(page, landing, [...prepared, ...dialogs.answeredSince(mark)]);
   return landing.moved ? done : { ...done, noHistoryEntry: true };
@@ -247,7 +250,7 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
       const remaining = Math.max(1000, deadline - Date.now());
       response = await dialogs.during(beforeUnload, () => untilCancelled(page.goto(url, { waitUntil: 'commit', timeout: remaining })));
     } catch (error) {
-      if (error instanceof CancelledError) throw error;
+      if (error instanceof CancelledError) throw await stoppedLoading(page, error);
       // A URL that answers with a file is a download, not a failed navigation: nothing to retry.
       if (isDownload(error)) return { response: null, load: 'download', cutShort };
       // A javascript: URL ran in the current document (however Playwright's wait for a commit that
@@ -286,6 +289,18 @@ async function land(page: Page, url: string, timeoutMs: number, dialogs: Leaving
     if (page.isClosed() || sameDocumentUrl(page.url(), target)) return { response, load, cutShort };
     if (++cutShort >= MAX_ATTEMPTS || Date.now() > deadline) throw keptNavigating(cutShort);
   }
+}
+
+/**
+ * A navigation whose call its client cancelled is stopped, as the browser's Escape stops one. Left
+ * running, one that has no answer yet holds the page: until it commits or fails, the browser holds
+ * back every call into the page it is leaving (a snapshot would wait out its whole limit).
+ * Resolves to `cancelled`, for the caller to throw.
+ */
+async function stoppedLoading(page: Page, cancelled: CancelledError): Promise<CancelledError> {
+  const where = await locateFrame(page.mainFrame()).catch(() => undefined);
+  if (where) await within(where.target.send('Page.stopLoading'), STOP_LOADING_WITHIN_MS);
+  return cancelled;
 }
 
 /** A javascript: URL runs in the current document and never becomes its URL: it is "landed" once it ran. */

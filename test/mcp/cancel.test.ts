@@ -69,5 +69,10 @@ describe('a cancelled call gives the session back', () => {
     expect(await queued.ended).toMatch(/abort/i);
     await nextCallAnswers();
     expect(requested).not.toContain('/counted');
+    // The cancelled navigation was stopped, as Escape stops one in a browser: left pending, it would
+    // hold back every call into the page it was leaving, and this snapshot would wait out its limit.
+    const snapshot = await call(client, 'browser_snapshot');
+    expect(snapshot.text).toContain('Ready');
+    expect(snapshot.text).not.toMatch(/not responding|did not answer/i);
   });
 });
