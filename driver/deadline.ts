@@ -115,11 +115,6 @@ export function runCancellable<T>(signal: AbortSignal | undefined, work: () => P
   return signal ? callSignal.run(signal, work) : work();
 }
 
-/** Whether the call being run was cancelled by its client. */
-export function callCancelled(): boolean {
-  return callSignal.getStore()?.aborted ?? false;
-}
-
 /**
  * Resolves like `work`, or rejects with CancelledError as soon as the call being run is cancelled
  * (never, outside a cancellable call). The work itself goes on; its outcome is dropped.

@@ -58,7 +58,7 @@ export * from './devtools/index.js';
 // ---- routes: mocked responses and changed request headers ----
 export * from './routes/index.js';
 // ---- deadlines, errors, version ----
-export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded, CancelledError, runCancellable, untilCancelled, callCancelled, cancellableSleep } from './deadline.js';
+export { PageTimeoutError, withDeadline, within, delay, sleep, type Bounded, CancelledError, runCancellable, untilCancelled, cancellableSleep } from './deadline.js';
 export { keepRunningOnStrayErrors } from './stray-errors.js';
 export { firstLine, isNavigationError, clip, escapeRegExp, ArgumentError, checkRange } from './errors.js';
 export { packageVersion } from './version.js';
