@@ -7,6 +7,7 @@
 //    reference, never reachable from the page) and walked like open ones.
 //  - The mutation tracker hears of every root (attaching one makes no mutation record).
 //  - Each root gets a capturing submit listener (see onSubmitInShadowRoot).
+import { listen } from '../wait/timing';
 
 const closedRoots = new WeakMap<Element, ShadowRoot>();
 /** Closed roots ever attached: while 0 (most pages), every lookup answers at once. */
@@ -21,7 +22,6 @@ const apply = Reflect.apply;
 const weakMapSet = WeakMap.prototype.set;
 const shadowRootGetter = (globalThis as any).Element
   ? Object.getOwnPropertyDescriptor((globalThis as any).Element.prototype, 'shadowRoot')?.get : undefined;
-const addListener: Function | undefined = (globalThis as any).EventTarget?.prototype?.addEventListener;
 
 type RootListener = (host: Element, root: ShadowRoot) => void;
 let rootAttached: RootListener | undefined;
@@ -59,9 +59,7 @@ export function installClosedShadowTracking(): void {
     if (!root) return root;
     const open = shadowRootGetter ? apply(shadowRootGetter, this, []) : (this as Element).shadowRoot;
     if (open !== root) { apply(weakMapSet, closedRoots, [this, root]); closedCount++; }
-    if (addListener) {
-      try { apply(addListener, root, ['submit', forwardSubmit, true]); } catch { /* the root still works */ }
-    }
+    listen(root, 'submit', forwardSubmit, true);
     if (rootAttached) {
       try { rootAttached(this, root); } catch { /* the page's call must not fail for our bookkeeping */ }
     }

@@ -135,9 +135,10 @@ function structureChanged(host: Element | null): void {
 }
 
 /**
- * attachShadow makes no mutation record, yet replaces what the host renders; customElements.define
- * upgrades elements (and flips `:defined`) without one either. Wrapped once, at install, before
- * page scripts run.
+ * attachShadow makes no mutation record, yet replaces what the host renders: the runtime's one
+ * wrapper of it (dom/closed-shadow.ts) tells us of each new root. customElements.define upgrades
+ * elements (and flips `:defined`) without one either: wrapped here, once, at install, before page
+ * scripts run.
  */
 function watchUnrecordedChanges(): void {
   // Closed roots too: the snapshot walks them (dom/closed-shadow.ts). While the document is
@@ -209,7 +210,7 @@ function startObservingDocument(): void {
 }
 
 let shadowScanPending = false;
-/** attachShadow goes through watchUnrecordedChanges' wrapper: no root attached since install goes unseen. */
+/** attachShadow is wrapped (dom/closed-shadow.ts): no root attached by script since install goes unseen. */
 let attachWatched = false;
 
 function adoptPendingShadowRoots(): void {

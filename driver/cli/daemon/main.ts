@@ -86,7 +86,6 @@ async function serve(socket: Socket): Promise<void> {
   // The client sends one line and waits for the answer: its socket closing first means it is gone
   // (killed, interrupted, timed out by the agent that ran it), and its command is cancelled.
   const cancel = new AbortController();
-  socket.once('end', () => cancel.abort());
   socket.once('close', () => cancel.abort());
   socket.resume();
   let reply: CliReply;
