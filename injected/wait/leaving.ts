@@ -31,6 +31,8 @@ let navigationWatched = false;
 let leaving: { url: string; at: number } | undefined;
 let planned: Planned | undefined;
 let lastNavigateAt = -Infinity;
+/** Navigate events whose verdict (leaving or not) waits for its task: until then a plan they answer still counts. */
+let verdictsPending = 0;
 let leavingListener: ((url: string) => void) | undefined;
 
 /** Starts the watch (once per document). */
@@ -95,10 +97,15 @@ function onNavigate(event: any): void {
   const url = event?.destination?.url;
   if (typeof url !== 'string' || event.hashChange || event.downloadRequest) return;
   const crossDocument = event.destination.sameDocument === false;
+  verdictsPending++;
   nativeSetTimeout(() => withPristineBuiltins(() => {
-    if (location.href !== url || (crossDocument && !event.defaultPrevented && !g.navigation.transition)) {
-      leaving = { url, at: now() };
-      if (leavingListener) leavingListener(url);
+    try {
+      if (location.href !== url || (crossDocument && !event.defaultPrevented && !g.navigation.transition)) {
+        leaving = { url, at: now() };
+        if (leavingListener) leavingListener(url);
+      }
+    } finally {
+      verdictsPending--;
     }
   }), 0);
 }
@@ -127,7 +134,9 @@ export function leftSince(since: number): string | undefined {
  */
 export function navigationPlannedSince(since: number): boolean {
   const p = planned;
-  if (!p || p.at < since || lastNavigateAt >= p.at || now() - p.at > PLANNED_MAX_MS) return false;
+  // The navigate event answers the plan, once its verdict is in: a settle that looks in between
+  // (its timer due in the same turn) must not find neither a plan nor a leaving document.
+  if (!p || p.at < since || (lastNavigateAt >= p.at && !verdictsPending) || now() - p.at > PLANNED_MAX_MS) return false;
   if (!p.form) return true; // a traversal
   try {
     if (p.event?.defaultPrevented) return false;

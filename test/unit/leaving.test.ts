@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { installActivityTracking, markActivity } from '../../injected/wait/activity.js';
 import { settle } from '../../injected/wait/settle.js';
 import { installClosedShadowTracking } from '../../injected/dom/closed-shadow.js';
-import { nativeSetTimeout } from '../../injected/wait/timing.js';
+import { nativeSetTimeout, now } from '../../injected/wait/timing.js';
+import { leftSince, navigationPlannedSince } from '../../injected/wait/leaving.js';
 
 const navigation = new EventTarget();
 
@@ -79,6 +80,20 @@ describe('a form submission is a navigation on its way', () => {
       const report = await settleAround(null, () => root.querySelector('button')!.click(), 200);
       expect(report.reason, mode).toBe('navigation');
     }
+  });
+
+  test('between its navigate event and the verdict one task later, a submission still counts as on its way', async () => {
+    // A settle whose timer is due in the same turn as the navigate event's (a loaded machine runs
+    // both together) looks in that gap: it must find the plan, or else the leaving document.
+    document.body.innerHTML = '<form method=post><button>Send</button></form>';
+    const since = now();
+    form().requestSubmit();
+    navigate();
+    expect(navigationPlannedSince(since)).toBe(true);
+    await new Promise(resolve => setTimeout(resolve, 0));
+    await new Promise(resolve => setTimeout(resolve, 0));
+    expect(leftSince(since)).toBe(location.href);
+    expect(navigationPlannedSince(since)).toBe(false);
   });
 
   test('a navigation the action started before its settle was called', async () => {
